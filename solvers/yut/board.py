@@ -1,0 +1,299 @@
+"""Dice Yut boards as data: squares, arrows, a validator and the JSON format.
+
+A board is a set of squares, each with an id, a score, a drawing position,
+a red successor and optionally a blue successor; one square is the start
+and one the end. A move of ``k`` steps starting on a square with a blue
+arrow takes the blue arrow first and red arrows afterwards; a piece reaching
+the end stops there. The JSON form is::
+
+    {"name": "...", "start": "start", "end": "end",
+     "squares": [{"id": "o10", "score": 10, "x": 10, "y": 10,
+                  "red": "o12", "blue": "a13"}, ...]}
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.resources
+import json
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = [
+    "MAX_FACE",
+    "MAX_SCORE",
+    "MAX_SQUARES",
+    "Board",
+    "Square",
+    "board_from_json",
+    "board_problems",
+    "board_to_json",
+    "load_board",
+    "load_board_text",
+    "standard_board",
+]
+
+MAX_SQUARES = 200
+MAX_SCORE = 10**6
+#: Largest die face the solvers accept (faces are 1..f).
+MAX_FACE = 12
+
+
+@dataclass(frozen=True)
+class Square:
+    """One square: ``red`` is None only for the end; ``blue`` is the shortcut arrow."""
+
+    id: str
+    score: int
+    x: float = 0.0
+    y: float = 0.0
+    red: str | None = None
+    blue: str | None = None
+
+
+@dataclass(frozen=True)
+class Board:
+    """A validated board; ``ValueError`` lists every problem found."""
+
+    squares: tuple[Square, ...]
+    start: str
+    end: str
+    name: str = "custom board"
+
+    def __post_init__(self) -> None:
+        found = board_problems(self.squares, self.start, self.end)
+        if found:
+            raise ValueError("invalid board: " + "; ".join(found))
+
+    @functools.cached_property
+    def _index(self) -> dict[str, int]:
+        # A cached property, not a field: it stays out of equality and of JSON.
+        return {sq.id: i for i, sq in enumerate(self.squares)}
+
+    def index(self, square_id: str) -> int:
+        """Position of ``square_id`` in ``squares``; ``KeyError`` when unknown."""
+        return self._index[square_id]
+
+    def square(self, square_id: str) -> Square:
+        """The square with id ``square_id``."""
+        return self.squares[self._index[square_id]]
+
+    @property
+    def start_index(self) -> int:
+        """Index of the start square."""
+        return self._index[self.start]
+
+    @property
+    def end_index(self) -> int:
+        """Index of the end square."""
+        return self._index[self.end]
+
+    def scores(self) -> npt.NDArray[np.int64]:
+        """Score of every square, by index."""
+        return np.array([sq.score for sq in self.squares], dtype=np.int64)
+
+    def path(self, square_id: str, steps: int) -> list[str]:
+        """Squares visited by a move of ``steps`` from ``square_id`` (start excluded)."""
+        visited: list[str] = []
+        current = self.square(square_id)
+        for step in range(steps):
+            if current.id == self.end:
+                break
+            target = current.blue if step == 0 and current.blue is not None else current.red
+            assert target is not None  # only the end lacks a red arrow
+            visited.append(target)
+            current = self.square(target)
+        return visited
+
+    def destinations(self, faces: int) -> npt.NDArray[np.int64]:
+        """Table ``D[square, face]``: where a move of ``face`` steps ends (-1: not allowed).
+
+        Column 0 is unused (-1) so faces index directly; moves from the end are
+        not allowed.
+        """
+        return _destinations(self, faces).copy()
+
+
+@functools.lru_cache(maxsize=64)
+def _destinations(board: Board, faces: int) -> npt.NDArray[np.int64]:
+    n = len(board.squares)
+    red = np.array([board.index(sq.red) if sq.red else -1 for sq in board.squares])
+    table = np.full((n, faces + 1), -1, dtype=np.int64)
+    end = board.end_index
+    for i, sq in enumerate(board.squares):
+        if i == end:
+            continue
+        current = board.index(sq.blue) if sq.blue is not None else int(red[i])
+        for face in range(1, faces + 1):
+            table[i, face] = current
+            if current != end:
+                current = int(red[current])
+    return table
+
+
+def board_problems(squares: tuple[Square, ...], start: str, end: str) -> list[str]:
+    """Every reason why these squares do not make a playable board (empty when fine)."""
+    found: list[str] = []
+    if len(squares) < 2:
+        return ["a board needs at least a start and an end square"]
+    if len(squares) > MAX_SQUARES:
+        return [f"at most {MAX_SQUARES} squares, got {len(squares)}"]
+    ids: dict[str, Square] = {}
+    for number, sq in enumerate(squares, start=1):
+        name = f"square {sq.id!r}" if sq.id else f"square #{number}"
+        if not isinstance(sq.id, str) or not sq.id.strip():
+            found.append(f"square #{number} has no id")
+        elif sq.id in ids:
+            found.append(f"{name}: the id is used twice")
+        ids.setdefault(sq.id, sq)
+        if isinstance(sq.score, bool) or not isinstance(sq.score, int):
+            found.append(f"{name}: score must be a whole number, got {sq.score!r}")
+        elif abs(sq.score) > MAX_SCORE:
+            found.append(f"{name}: score must be between {-MAX_SCORE} and {MAX_SCORE}")
+        if not all(isinstance(c, (int, float)) and math.isfinite(c) for c in (sq.x, sq.y)):
+            found.append(f"{name}: x and y must be finite numbers")
+    if start not in ids:
+        found.append(f"the start {start!r} is not a square")
+    if end not in ids:
+        found.append(f"the end {end!r} is not a square")
+    if start == end:
+        found.append("the start and the end must be different squares")
+    found.extend(_arrow_problems(squares, ids, start, end))
+    if found:
+        return found
+    return _reach_problems(ids, start, end)
+
+
+def _arrow_problems(
+    squares: tuple[Square, ...], ids: Mapping[str, Square], start: str, end: str
+) -> list[str]:
+    found: list[str] = []
+    for sq in squares:
+        if sq.id == end:
+            if sq.red is not None or sq.blue is not None:
+                found.append(f"the end {end!r} must have no arrows (pieces stop there)")
+            continue
+        if sq.red is None:
+            found.append(f"square {sq.id!r} has no red successor (only the end may have none)")
+        for colour, target in (("red", sq.red), ("blue", sq.blue)):
+            if target is None:
+                continue
+            if target not in ids:
+                found.append(f"square {sq.id!r}: {colour} successor {target!r} is not a square")
+            elif target == start:
+                found.append(f"square {sq.id!r}: the {colour} arrow points back to the start")
+        if sq.blue is not None and sq.blue == sq.id:
+            found.append(f"square {sq.id!r}: the blue arrow points to the square itself")
+    return found
+
+
+def _reach_problems(ids: Mapping[str, Square], start: str, end: str) -> list[str]:
+    found: list[str] = []
+    seen = {start}
+    todo = [start]
+    while todo:
+        sq = ids[todo.pop()]
+        for target in (sq.red, sq.blue):
+            if target is not None and target not in seen:
+                seen.add(target)
+                todo.append(target)
+    unreachable = [i for i in ids if i not in seen]
+    if unreachable:
+        found.append("unreachable from the start: " + ", ".join(map(repr, unreachable)))
+    # Red arrows form a function; every red walk must end at the end, or a
+    # piece could circle forever. Colour squares: 0 unknown, 1 on the current
+    # walk, 2 known to reach the end.
+    state = dict.fromkeys(ids, 0)
+    state[end] = 2
+    cycles: list[list[str]] = []
+    for first in ids:
+        walk: list[str] = []
+        current: str | None = first
+        while current is not None and state[current] == 0:
+            state[current] = 1
+            walk.append(current)
+            current = ids[current].red
+        if current is not None and state[current] == 1:
+            cycles.append(walk[walk.index(current) :])
+        for sq_id in walk:
+            state[sq_id] = 2
+    for cycle in cycles:
+        shown = " -> ".join(repr(c) for c in [*cycle, cycle[0]])
+        found.append(f"the red arrows {shown} form a cycle that never reaches the end")
+    return found
+
+
+def board_from_json(data: Any) -> Board:
+    """Build a board from parsed JSON; ``ValueError`` explains what is wrong."""
+    if not isinstance(data, dict):
+        raise ValueError("a board file must hold a JSON object with squares, start and end")
+    for key in ("squares", "start", "end"):
+        if key not in data:
+            raise ValueError(f"the board has no {key!r} entry")
+    raw = data["squares"]
+    if not isinstance(raw, list):
+        raise ValueError("'squares' must be a list")
+    squares = []
+    for number, item in enumerate(raw, start=1):
+        if not isinstance(item, dict):
+            raise ValueError(f"square #{number} must be an object")
+        unknown = set(item) - {"id", "score", "x", "y", "red", "blue"}
+        if unknown:
+            raise ValueError(f"square #{number}: unknown keys {', '.join(sorted(unknown))}")
+        if "id" not in item:
+            raise ValueError(f"square #{number} has no id")
+        sq_id = str(item["id"])
+        for key in ("red", "blue"):
+            if item.get(key) is not None and not isinstance(item[key], (str, int)):
+                raise ValueError(f"square {sq_id!r}: {key} must be a square id")
+        squares.append(
+            Square(
+                sq_id,
+                item.get("score", 0),
+                item.get("x", 0.0),
+                item.get("y", 0.0),
+                None if item.get("red") is None else str(item["red"]),
+                None if item.get("blue") is None else str(item["blue"]),
+            )
+        )
+    name = data.get("name", "custom board")
+    return Board(tuple(squares), str(data["start"]), str(data["end"]), str(name))
+
+
+def board_to_json(board: Board) -> dict[str, Any]:
+    """The JSON object of ``board`` (``board_from_json`` reads it back)."""
+    squares: list[dict[str, Any]] = []
+    for sq in board.squares:
+        item: dict[str, Any] = {"id": sq.id, "score": sq.score, "x": sq.x, "y": sq.y}
+        if sq.red is not None:
+            item["red"] = sq.red
+        if sq.blue is not None:
+            item["blue"] = sq.blue
+        squares.append(item)
+    return {"name": board.name, "start": board.start, "end": board.end, "squares": squares}
+
+
+def load_board_text(text: str) -> Board:
+    """Parse board JSON text; ``ValueError`` on bad JSON or a bad board."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not valid JSON: line {exc.lineno}: {exc.msg}") from None
+    return board_from_json(data)
+
+
+def load_board(name: str) -> Board:
+    """A board shipped in ``resources/boards/NAME.json``."""
+    resource = importlib.resources.files("resources") / "boards" / f"{name}.json"
+    return load_board_text(resource.read_text(encoding="utf-8"))
+
+
+@functools.lru_cache(maxsize=1)
+def standard_board() -> Board:
+    """The Baekjoon 17825 board."""
+    return load_board("standard")
