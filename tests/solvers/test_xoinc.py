@@ -1,0 +1,219 @@
+"""Xoinc solver against the plain minimax, plus parsing, validation, CSV and the line."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from brute_xoinc import brute_totals, take_values
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solvers import xoinc
+from solvers.protocol import JudgeFormatError, jsonable
+
+coin_stacks = st.lists(st.integers(1, xoinc.MAX_VALUE), min_size=1, max_size=40).map(tuple)
+small_value_stacks = st.lists(st.integers(1, 4), min_size=1, max_size=40).map(tuple)
+
+
+def check_line(coins: tuple[int, ...], result: xoinc.XoincResult) -> None:
+    """The line is legal, covers the stack in order, and adds up to the totals."""
+    left, allowance, player, totals = len(coins), 2, 1, [0, 0]
+    for number, turn in enumerate(result.line, start=1):
+        assert (turn.turn, turn.player, turn.coins_left, turn.allowance) == (
+            number,
+            player,
+            left,
+            allowance,
+        )
+        assert 1 <= turn.taken <= min(allowance, left)
+        top = len(coins) - left
+        assert turn.first_coin == top + 1
+        assert turn.values == coins[top : top + turn.taken]
+        assert turn.gained == sum(turn.values)
+        totals[player - 1] += turn.gained
+        assert [turn.first_total, turn.second_total] == totals
+        left, allowance, player = left - turn.taken, 2 * turn.taken, 3 - player
+    assert left == 0
+    assert totals == [result.first_total, result.second_total]
+
+
+@settings(max_examples=400, deadline=None)
+@given(coin_stacks)
+def test_totals_and_line_match_brute_force(coins: tuple[int, ...]) -> None:
+    result = xoinc.solve(xoinc.XoincInputs(coins))
+    assert (result.first_total, result.second_total) == brute_totals(coins)
+    check_line(coins, result)
+    assert len(result.takers()) == len(coins)
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_value_stacks)
+def test_ties_heavy_stacks_match_brute_force(coins: tuple[int, ...]) -> None:
+    result = xoinc.solve(xoinc.XoincInputs(coins))
+    assert (result.first_total, result.second_total) == brute_totals(coins)
+    check_line(coins, result)
+
+
+@settings(max_examples=60, deadline=None)
+@given(coin_stacks, st.data())
+def test_every_position_take_values_and_best_take(
+    coins: tuple[int, ...], data: st.DataObject
+) -> None:
+    values = xoinc.solve(xoinc.XoincInputs(coins)).values
+    n = len(coins)
+    left = data.draw(st.integers(1, n))
+    # Any allowance, reachable or not (odd ones never occur in play but may be asked).
+    allowance = data.draw(st.integers(1, n + 2))
+    expected = take_values(coins, n - left, allowance)
+    assert values.take_values(left, allowance) == expected
+    best = values.best_take(left, allowance)
+    assert expected[best - 1] == max(expected)
+    assert best == expected.index(max(expected)) + 1
+    assert values.best_total(left, allowance) == max(expected)
+    for take in range(1, len(expected) + 1):
+        assert values.suffix(left) - values.opponent_best(left, take) == expected[take - 1]
+
+
+def test_every_position_of_one_stack_exhaustively() -> None:
+    rng = random.Random(7)
+    coins = tuple(rng.randint(1, 9) for _ in range(31))
+    values = xoinc.solve(xoinc.XoincInputs(coins)).values
+    for left in range(1, 32):
+        for allowance in range(1, 34):
+            assert values.take_values(left, allowance) == take_values(coins, 31 - left, allowance)
+
+
+def test_larger_random_stacks_against_brute_force() -> None:
+    rng = random.Random(3)
+    for n in (60, 97, 150):
+        coins = tuple(rng.randint(1, xoinc.MAX_VALUE) for _ in range(n))
+        result = xoinc.solve(xoinc.XoincInputs(coins))
+        assert (result.first_total, result.second_total) == brute_totals(coins)
+        check_line(coins, result)
+
+
+def test_sample_and_tiny_stacks() -> None:
+    result = xoinc.solve(xoinc.XoincInputs((1, 3, 1, 7, 2)))
+    assert xoinc.format_judge(result) == "9"
+    assert result.second_total == 5
+    assert xoinc.solve(xoinc.XoincInputs((5,))).first_total == 5
+    assert xoinc.solve(xoinc.XoincInputs((5, 6))).first_total == 11
+    three = xoinc.solve(xoinc.XoincInputs((5, 6, 7)))
+    assert (three.first_total, three.second_total) == (11, 7)
+
+
+def test_largest_values_fit_exactly() -> None:
+    coins = (xoinc.MAX_VALUE,) * xoinc.MAX_COINS
+    result = xoinc.solve(xoinc.XoincInputs(coins))
+    assert result.first_total + result.second_total == xoinc.MAX_VALUE * xoinc.MAX_COINS
+    check_line(coins, result)
+
+
+def test_progress_reaches_one_and_cancel_propagates() -> None:
+    seen: list[float] = []
+    coins = tuple(range(1, 1001))
+    xoinc.solve(xoinc.XoincInputs(coins), seen.append)
+    assert seen[0] == 0.0 and seen[-1] == 1.0 and len(seen) > 3
+    assert seen == sorted(seen)
+
+    class Stop(Exception):
+        pass
+
+    def cancel(fraction: float) -> None:
+        if fraction > 0.2:
+            raise Stop
+
+    with pytest.raises(Stop):
+        xoinc.solve(xoinc.XoincInputs(coins), cancel)
+
+
+@pytest.mark.parametrize(
+    ("coins", "message"),
+    [
+        ((), "at least one coin"),
+        ((1, 0, 2), "coin 2: value must be between 1 and 100000, got 0"),
+        ((1, 2, 100001), "coin 3"),
+        ((1,) * 5001, "at most 5000 coins"),
+    ],
+)
+def test_inputs_validate(coins: tuple[int, ...], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        xoinc.XoincInputs(coins)
+
+
+def test_inputs_accept_a_list() -> None:
+    assert xoinc.XoincInputs([3, 4]).coins == (3, 4)  # type: ignore[arg-type]
+
+
+def test_parse_any_whitespace() -> None:
+    (case,) = xoinc.parse_judge("5 1 3\n\n1 7\t2")
+    assert case.coins == (1, 3, 1, 7, 2)
+    (case,) = xoinc.parse_judge("2\n4\n5\n")
+    assert case.coins == (4, 5)
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "reason"),
+    [
+        ("", 1, "unexpected end of input"),
+        ("x\n", 1, "N must be an integer"),
+        ("0\n", 1, "N must be between 1 and 5000"),
+        ("5001\n", 1, "N must be between 1 and 5000"),
+        ("3\n1\n2\n", 3, "unexpected end of input"),
+        ("3\n1\nfoo\n3\n", 3, "must be an integer, got 'foo'"),
+        ("3\n1\n2\n0\n", 4, "between 1 and 100000, got 0"),
+        ("3\n1\n2\n100001\n", 4, "between 1 and 100000"),
+        ("2\n1\n2\n3\n", 4, "unexpected extra input '3'"),
+        ("1\nnot-a-number here\n", 2, "must be an integer"),
+    ],
+)
+def test_parse_errors_name_the_line(text: str, line: int, reason: str) -> None:
+    with pytest.raises(JudgeFormatError) as caught:
+        xoinc.parse_judge(text)
+    assert caught.value.line == line
+    assert reason in caught.value.reason
+
+
+def test_csv_rows() -> None:
+    inputs = xoinc.XoincInputs((1, 3, 1, 7, 2))
+    bare = xoinc.csv_rows(inputs, None)
+    assert bare[0][:3] == ["section", "number", "value"]
+    assert [row[:4] for row in bare[1:]] == [
+        ["coin", str(i), str(v), ""] for i, v in enumerate(inputs.coins, start=1)
+    ]
+    result = xoinc.solve(inputs)
+    rows = xoinc.csv_rows(inputs, result)
+    header = rows[0]
+    assert all(len(row) == len(header) for row in rows)
+    coins = [row for row in rows if row[0] == "coin"]
+    assert [row[3] for row in coins] == [str(p) for p in result.takers()]
+    (totals,) = [row for row in rows if row[0] == "totals"]
+    assert totals[header.index("first_total")] == "9"
+    assert totals[header.index("second_total")] == "5"
+    turns = [row for row in rows if row[0] == "turn"]
+    assert len(turns) == len(result.line)
+    for row, turn in zip(turns, result.line, strict=True):
+        assert row[header.index("taken")] == str(turn.taken)
+        assert row[header.index("value")] == " ".join(map(str, turn.values))
+    assert turns[-1][header.index("first_total")] == "9"
+
+
+def test_result_is_jsonable_without_the_table() -> None:
+    result = xoinc.solve(xoinc.XoincInputs(tuple(range(1, 301))))
+    document = json.loads(json.dumps(jsonable(result)))
+    assert set(document) == {"inputs", "first_total", "second_total", "line"}
+    assert document["first_total"] == result.first_total
+    with pytest.raises(ValueError, match="no value table"):
+        _ = xoinc.XoincResult(result.inputs, 1, 2, ()).values
+
+
+def test_value_table_rejects_bad_positions() -> None:
+    values = xoinc.solve(xoinc.XoincInputs((1, 2, 3))).values
+    with pytest.raises(ValueError, match="coins left"):
+        values.take_values(4, 2)
+    with pytest.raises(ValueError, match="allowance"):
+        values.best_take(2, 0)
+    assert values.take_values(0, 2) == [] and values.best_take(0, 2) == 0
+    assert values.best_total(0, 5) == 0
