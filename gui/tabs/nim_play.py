@@ -1,0 +1,156 @@
+"""Play Nim against the solver: the user moves, the solver answers optimally."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from solvers import nim
+
+__all__ = ["NimPlayPanel"]
+
+
+class NimPlayPanel(QGroupBox):
+    """A game on the form's piles: you against the solver, mistakes flagged."""
+
+    def __init__(
+        self, read_inputs: Callable[[], nim.NimInputs], parent: QWidget | None = None
+    ) -> None:
+        super().__init__("Play against the solver", parent)
+        self._read_inputs = read_inputs
+        self.position: nim.NimInputs | None = None
+        self.mistakes = 0
+        self.sideCombo = QComboBox()
+        self.sideCombo.addItems(["I move first", "I move second"])
+        self.newButton = QPushButton("New game from the piles")
+        self.newButton.setObjectName("newGameButton")
+        self.newButton.clicked.connect(lambda: self.new_game())
+        self.pileSpin = QSpinBox()
+        self.pileSpin.setPrefix("pile ")
+        self.takeSpin = QSpinBox()
+        self.takeSpin.setPrefix("take ")
+        self.takeSpin.setRange(1, nim.MAX_PILE)
+        self.takeButton = QPushButton("Take")
+        self.takeButton.setObjectName("takeButton")
+        self.takeButton.clicked.connect(
+            lambda: self.user_move(self.pileSpin.value() - 1, self.takeSpin.value())
+        )
+        self.hintButton = QPushButton("Hint")
+        self.hintButton.clicked.connect(lambda: self.show_hint())
+        self.positionLabel = QLabel("Press “New game” to play on the piles in the form.")
+        self.positionLabel.setWordWrap(True)
+        self.positionLabel.setStyleSheet("font-weight: 600;")
+        self.log = QListWidget()
+        self.log.setObjectName("playLog")
+        top = QHBoxLayout()
+        top.addWidget(self.sideCombo)
+        top.addWidget(self.newButton)
+        top.addStretch(1)
+        moves = QHBoxLayout()
+        for widget in (self.pileSpin, self.takeSpin, self.takeButton, self.hintButton):
+            moves.addWidget(widget)
+        moves.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.positionLabel)
+        layout.addLayout(moves)
+        layout.addWidget(self.log, 1)
+        self._set_move_controls(False)
+
+    def _set_move_controls(self, enabled: bool) -> None:
+        for widget in (self.pileSpin, self.takeSpin, self.takeButton, self.hintButton):
+            widget.setEnabled(enabled)
+
+    def new_game(self, user_first: bool | None = None) -> bool:
+        """Start on the form's piles; the solver moves at once if the user is second."""
+        if user_first is not None:
+            self.sideCombo.setCurrentIndex(0 if user_first else 1)
+        try:
+            self.position = self._read_inputs()
+        except ValueError as exc:
+            self.positionLabel.setText(f"Fix the inputs first: {exc}")
+            return False
+        self.mistakes = 0
+        self.log.clear()
+        self.pileSpin.setRange(1, len(self.position.piles))
+        if self.sideCombo.currentIndex() == 1:
+            self._solver_move()
+        self._after_move()
+        return True
+
+    def user_move(self, pile: int, take: int) -> bool:
+        """Play the user's move; flag it when it throws away a win."""
+        if self.position is None or nim.game_over(self.position):
+            return False
+        before = self.position
+        try:
+            after = nim.apply_move(
+                before, nim.Move(pile, before.piles[pile], before.piles[pile] - take)
+            )
+        except (ValueError, IndexError) as exc:
+            self.positionLabel.setText(f"Not a legal move: {exc}")
+            return False
+        was_winning = nim.solve(before).first_player_wins
+        now_losing = (
+            nim.solve(after).first_player_wins
+            or (nim.game_over(after)
+            and self._mover_wins_at_end(after))
+        )
+        text = f"You: pile {pile + 1}, {before.piles[pile]:,} → {after.piles[pile]:,}"
+        if was_winning and now_losing:
+            self.mistakes += 1
+            text += "   ✗ a losing move — you had a winning one"
+        self.log.addItem(text)
+        self.position = after
+        if not nim.game_over(after):
+            self._solver_move()
+        self._after_move()
+        return True
+
+    def _solver_move(self) -> None:
+        assert self.position is not None
+        move = nim.reply(self.position)
+        if move is None:
+            return
+        self.position = nim.apply_move(self.position, move)
+        self.log.addItem(f"Solver: pile {move.pile + 1}, {move.before:,} → {move.after:,}")
+
+    def _mover_wins_at_end(self, position: nim.NimInputs) -> bool:
+        # With no move left, misère play makes the player to move the winner.
+        return position.rule is nim.Rule.MISERE
+
+    def _after_move(self) -> None:
+        assert self.position is not None
+        piles = ", ".join(f"{p:,}" for p in self.position.piles)
+        self.log.scrollToBottom()
+        if nim.game_over(self.position):
+            user_wins = self._mover_wins_at_end(self.position)
+            verdict = "You win!" if user_wins else "The solver wins."
+            self.positionLabel.setText(f"Piles: {piles}. Game over — {verdict}")
+            self._set_move_controls(False)
+            return
+        winning = nim.solve(self.position).first_player_wins
+        outlook = "you can force a win" if winning else "the solver can force a win"
+        self.positionLabel.setText(f"Piles: {piles}. Your move — {outlook}.")
+        self._set_move_controls(True)
+
+    def show_hint(self) -> None:
+        """Say the best move from here."""
+        if self.position is None:
+            return
+        move = nim.reply(self.position)
+        if move is not None:
+            self.log.addItem(f"Hint: take {move.removed:,} from pile {move.pile + 1}")
+            self.pileSpin.setValue(move.pile + 1)
+            self.takeSpin.setValue(move.removed)

@@ -1,0 +1,180 @@
+"""The main window, the worker and the shared tab frame, driven through the Nim tab."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from gui import main_window
+from gui.worker import SolveThread, live_threads
+from solvers.protocol import Cancelled
+
+
+def slow_solver(seconds: float = 30.0):  # type: ignore[no-untyped-def]
+    def run(inputs, progress):  # type: ignore[no-untyped-def]
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            progress(0.5)
+            time.sleep(0.005)
+        raise AssertionError("the slow solve was never cancelled")
+
+    return run
+
+
+def test_contract_names(window) -> None:  # type: ignore[no-untyped-def]
+    tabs = window.findChild(type(window.gameTabs), "gameTabs")
+    assert tabs is window.gameTabs
+    page = window.tabs["nim"]
+    assert page.objectName() == "nim"
+    assert tabs.tabText(tabs.indexOf(page)) == "Nim"
+    for name in ("solveButton", "cancelButton"):
+        assert page.findChild(type(page.solveButton), name) is not None
+    assert page.findChild(type(page.resultLabel), "resultLabel") is page.resultLabel
+
+
+def test_tabs_in_the_documented_order(window) -> None:  # type: ignore[no-untyped-def]
+    order = ["yut", "coverup", "greatgame", "xoinc", "nim"]
+    shown = [window.gameTabs.widget(i).objectName() for i in range(window.gameTabs.count())]
+    assert shown == [g for g in order if g in shown]
+    titles = {"yut": "Dice Yut", "coverup": "Cover Up", "greatgame": "Great Game", "xoinc": "Xoinc"}
+    for i, game in enumerate(shown):
+        assert window.gameTabs.tabText(i) == titles.get(game, "Nim")
+
+
+def test_cancel_stops_a_running_solve(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    tab = window.tabs["nim"]
+    tab.run_solver = slow_solver()
+    qtbot.mouseClick(tab.solveButton, Qt.MouseButton.LeftButton)
+    assert tab.busy and tab.cancelButton.isEnabled()
+    qtbot.waitUntil(lambda: tab.progressBar.value() > 0, timeout=5000)
+    qtbot.mouseClick(tab.cancelButton, Qt.MouseButton.LeftButton)
+    assert not tab.busy
+    assert tab.result is None
+    assert "Cancelled" in tab.messageLabel.text()
+    qtbot.waitUntil(lambda: not live_threads(), timeout=5000)
+
+
+def test_new_solve_replaces_a_running_one(window, qtbot, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = window.tabs["nim"]
+    real = tab.run_solver
+    tab.run_solver = slow_solver()
+    tab.solve()
+    tab.run_solver = real
+    result = solve_and_wait(tab)
+    assert result.first_player_wins
+    assert "First player wins" in tab.resultLabel.text()
+    qtbot.waitUntil(lambda: not live_threads(), timeout=5000)
+
+
+def test_solver_error_is_shown_in_the_tab(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    tab = window.tabs["nim"]
+
+    def broken(inputs, progress):  # type: ignore[no-untyped-def]
+        raise RuntimeError("boom")
+
+    tab.run_solver = broken
+    tab.solve()
+    qtbot.waitUntil(lambda: not tab.busy, timeout=5000)
+    assert "boom" in tab.messageLabel.text() and not tab.messageLabel.isHidden()
+    assert tab.result is None
+
+
+def test_closing_mid_solve_is_clean(qtbot, settings) -> None:  # type: ignore[no-untyped-def]
+    win = main_window.MainWindow(settings)
+    tab = win.tabs["nim"]
+    tab.run_solver = slow_solver()
+    tab.solve()
+    win.close()
+    assert not live_threads()
+
+
+def test_worker_reports_progress_and_cancels(qtbot) -> None:  # type: ignore[no-untyped-def]
+    seen: list[float] = []
+    thread = SolveThread(lambda progress: slow_solver(10)(None, progress))
+    thread.progressed.connect(lambda f: seen.append(f))
+    with qtbot.waitSignal(thread.cancelled, timeout=5000):
+        thread.start_solving()
+        qtbot.waitUntil(lambda: bool(seen), timeout=5000)
+        thread.cancel()
+    assert seen and thread.cancel_requested
+    thread.wait(5000)
+
+
+def test_worker_returns(qtbot) -> None:  # type: ignore[no-untyped-def]
+    thread = SolveThread(lambda progress: 42)
+    with qtbot.waitSignal(thread.returned, timeout=5000) as blocker:
+        thread.start_solving()
+    assert blocker.args == [42]
+    thread.wait(5000)
+
+
+def test_cancelled_raised_by_callback() -> None:
+    thread = SolveThread(lambda progress: None)
+    thread.cancel()
+    with pytest.raises(Cancelled):
+        thread._progress(0.1)
+
+
+def test_session_round_trip(window, tmp_path: Path, settings) -> None:  # type: ignore[no-untyped-def]
+    tab = window.tabs["nim"]
+    tab.piles.model.set_values([7, 11, 13])
+    tab.subtractionRadio.setChecked(True)
+    tab.subtractionEdit.setText("1,2,5")
+    path = tmp_path / "s.json"
+    assert window.save_session(path) is None
+    tab.piles.model.set_values([1])
+    tab.normalRadio.setChecked(True)
+    assert window.open_session(path) is None
+    assert tab.piles.model.values() == [7, 11, 13]
+    assert tab.subtractionRadio.isChecked() and tab.subtractionEdit.text() == "1,2,5"
+    assert window.recent_files()[0] == str(path.resolve())
+    fresh = main_window.MainWindow(settings)
+    assert fresh.recent_files()[0] == str(path.resolve())
+    fresh.close()
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "{not json",
+        json.dumps({"format": "other"}),
+        json.dumps({"format": "strategy-workbench-session", "version": 1, "tabs": []}),
+        json.dumps({"format": "strategy-workbench-session", "version": 1,
+                    "tabs": {"nim": {"piles": [1, 2], "rule": "bogus", "subtraction": ""}}}),
+        json.dumps({"format": "strategy-workbench-session", "version": 1,
+                    "tabs": {"nim": {"piles": "12"}}}),
+    ],
+)
+def test_malformed_session_is_refused_and_inputs_kept(window, tmp_path: Path, content: str) -> None:  # type: ignore[no-untyped-def]
+    tab = window.tabs["nim"]
+    tab.piles.model.set_values([5, 6])
+    tab.misereRadio.setChecked(True)
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    error = window.open_session(path)
+    assert error and "bad.json" in error
+    assert tab.piles.model.values() == [5, 6] and tab.misereRadio.isChecked()
+
+
+def test_no_display_says_so_and_exits_nonzero(monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(main_window.sys, "platform", "linux")
+    assert main_window.main([]) != 0
+    err = capsys.readouterr().err
+    assert "no display" in err and len(err.strip().splitlines()) == 1
+
+
+def test_geometry_is_remembered(qtbot, settings) -> None:  # type: ignore[no-untyped-def]
+    win = main_window.MainWindow(settings)
+    win.resize(700, 500)
+    win.close()
+    saved = settings.value("geometry")
+    assert saved is not None
+    again = main_window.MainWindow(settings)
+    assert again.size() == win.size()
+    again.close()
