@@ -39,7 +39,7 @@ def check_line(coins: tuple[int, ...], result: xoinc.XoincResult) -> None:
     assert totals == [result.first_total, result.second_total]
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=1500, deadline=None)
 @given(coin_stacks)
 def test_totals_and_line_match_brute_force(coins: tuple[int, ...]) -> None:
     result = xoinc.solve(xoinc.XoincInputs(coins))
@@ -48,7 +48,7 @@ def test_totals_and_line_match_brute_force(coins: tuple[int, ...]) -> None:
     assert len(result.takers()) == len(coins)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(small_value_stacks)
 def test_ties_heavy_stacks_match_brute_force(coins: tuple[int, ...]) -> None:
     result = xoinc.solve(xoinc.XoincInputs(coins))
