@@ -1,0 +1,1 @@
+"""The Strategy Workbench desktop application (PySide6)."""

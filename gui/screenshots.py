@@ -1,6 +1,9 @@
 """Screenshots of the real app for a human to look at (not a test).
 
-Run under Xvfb:  xvfb-run -a -s "-screen 0 1400x900x24" .venv/bin/python tools/screenshot.py GAME OUTDIR
+Run under Xvfb::
+
+    xvfb-run -a -s "-screen 0 1400x900x24" .venv/bin/python -m gui.screenshots GAME OUTDIR
+
 Saves OUTDIR/GAME-<state>.png for the states empty, invalid, solving, solved.
 A tab may define ``screenshot_states(self) -> list[tuple[str, Callable[[], None]]]`` to add more
 (e.g. a selected step or the play mode); each callable prepares the state before the grab.
@@ -18,6 +21,7 @@ from gui.main_window import MainWindow
 
 
 def settle(app: QApplication, seconds: float = 0.4) -> None:
+    """Let Qt paint for ``seconds``."""
     end = time.perf_counter() + seconds
     while time.perf_counter() < end:
         app.processEvents()
@@ -25,6 +29,7 @@ def settle(app: QApplication, seconds: float = 0.4) -> None:
 
 
 def main(game: str, out: Path) -> None:
+    """Open the window, walk the tab through its states and save a PNG of each."""
     app = QApplication(sys.argv[:1])
     out.mkdir(parents=True, exist_ok=True)
     window = MainWindow()

@@ -8,6 +8,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QApplication,
     QButtonGroup,
     QGroupBox,
     QHBoxLayout,
@@ -244,6 +245,9 @@ class NimTab(GameTab):
         self.targetMarks.setData(
             x=[m[0] for m in marks], y=[m[1] for m in marks], brush=BEST_TEXT.name()
         )
+        step = max(1, len(piles) // 20)
+        ticks = [(int(i), str(int(i))) for i in x[::step]]
+        self.pileChart.getAxis("bottom").setTicks([ticks])
         if len(piles):
             self.pileChart.setXRange(0.4, len(piles) + 0.6, padding=0)
             self.pileChart.setYRange(0, max(piles) * 1.05, padding=0)
@@ -265,6 +269,28 @@ class NimTab(GameTab):
             f"period {sequence.period} from x = {start} (shaded)"
         )
         self.grundyPlot.show()
+
+    # ----- screenshots ---------------------------------------------------------------------
+    def screenshot_invalid(self) -> None:
+        """A bad pile, for the screenshot script."""
+        self.piles.model.setData(self.piles.model.index(1, 0), "12x")
+
+    def screenshot_states(self) -> list[tuple[str, Any]]:
+        """A solved subtraction game and a game in play, for the screenshot script."""
+
+        def subtraction() -> None:
+            self.subtractionRadio.setChecked(True)
+            self.subtractionEdit.setText("2,5,7")
+            self.piles.model.set_values([17, 23, 9, 41])
+            self.solve()
+            while self.busy:
+                QApplication.processEvents()
+
+        def playing() -> None:
+            self.play.new_game(user_first=True)
+            self.play.user_move(0, 1)
+
+        return [("subtraction", subtraction), ("play", playing)]
 
 
 TAB = NimTab

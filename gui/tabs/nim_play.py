@@ -30,6 +30,7 @@ class NimPlayPanel(QGroupBox):
         super().__init__("Play against the solver", parent)
         self._read_inputs = read_inputs
         self.position: nim.NimInputs | None = None
+        self.user_moved_last = False
         self.mistakes = 0
         self.sideCombo = QComboBox()
         self.sideCombo.addItems(["I move first", "I move second"])
@@ -84,6 +85,7 @@ class NimPlayPanel(QGroupBox):
         self.mistakes = 0
         self.log.clear()
         self.pileSpin.setRange(1, len(self.position.piles))
+        self.user_moved_last = False
         if self.sideCombo.currentIndex() == 1:
             self._solver_move()
         self._after_move()
@@ -102,17 +104,14 @@ class NimPlayPanel(QGroupBox):
             self.positionLabel.setText(f"Not a legal move: {exc}")
             return False
         was_winning = nim.solve(before).first_player_wins
-        now_losing = (
-            nim.solve(after).first_player_wins
-            or (nim.game_over(after)
-            and self._mover_wins_at_end(after))
-        )
+        now_losing = self._mover_wins(after)
         text = f"You: pile {pile + 1}, {before.piles[pile]:,} → {after.piles[pile]:,}"
         if was_winning and now_losing:
             self.mistakes += 1
             text += "   ✗ a losing move — you had a winning one"
         self.log.addItem(text)
         self.position = after
+        self.user_moved_last = True
         if not nim.game_over(after):
             self._solver_move()
         self._after_move()
@@ -124,18 +123,23 @@ class NimPlayPanel(QGroupBox):
         if move is None:
             return
         self.position = nim.apply_move(self.position, move)
+        self.user_moved_last = False
         self.log.addItem(f"Solver: pile {move.pile + 1}, {move.before:,} → {move.after:,}")
 
-    def _mover_wins_at_end(self, position: nim.NimInputs) -> bool:
-        # With no move left, misère play makes the player to move the winner.
-        return position.rule is nim.Rule.MISERE
+    @staticmethod
+    def _mover_wins(position: nim.NimInputs) -> bool:
+        if nim.game_over(position):
+            # No move left: in misère play the opponent took the last stone and lost.
+            return position.rule is nim.Rule.MISERE
+        return nim.solve(position).first_player_wins
 
     def _after_move(self) -> None:
         assert self.position is not None
         piles = ", ".join(f"{p:,}" for p in self.position.piles)
         self.log.scrollToBottom()
         if nim.game_over(self.position):
-            user_wins = self._mover_wins_at_end(self.position)
+            user_to_move = not self.user_moved_last
+            user_wins = self._mover_wins(self.position) == user_to_move
             verdict = "You win!" if user_wins else "The solver wins."
             self.positionLabel.setText(f"Piles: {piles}. Game over — {verdict}")
             self._set_move_controls(False)

@@ -160,12 +160,15 @@ class NumberListModel(QAbstractTableModel):
 
     # ----- Qt model interface --------------------------------------------------------------
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        """Number of entries."""
         return 0 if parent.isValid() else len(self._texts)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        """The number column and the annotation columns."""
         return 0 if parent.isValid() else len(self._headers)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
+        """Number of entries."""
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if orientation == Qt.Orientation.Horizontal:
@@ -173,6 +176,7 @@ class NumberListModel(QAbstractTableModel):
         return str(section + 1)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """Text, red background and reason for bad entries, highlights."""
         row, column = index.row(), index.column()
         if not index.isValid() or row >= len(self._texts):
             return None
@@ -189,13 +193,14 @@ class NumberListModel(QAbstractTableModel):
             if column == 0 and self._errors[row]:
                 return BAD
             return self._colours[row]
-        if role == Qt.ItemDataRole.ToolTipRole and column == 0:
-            return self._errors[row]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._errors[row] if column == 0 else (self._notes[row][column - 1] or None)
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        """Store what was typed; False when it is not a valid number."""
         if not index.isValid() or index.column() != 0 or role != Qt.ItemDataRole.EditRole:
             return False
         row = index.row()
@@ -209,6 +214,7 @@ class NumberListModel(QAbstractTableModel):
         return self._errors[row] is None
 
     def flags(self, index: Index) -> Qt.ItemFlag:
+        """The number column is editable; rows can be dragged."""
         base = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
         if not index.isValid():
             return base | Qt.ItemFlag.ItemIsDropEnabled
@@ -216,12 +222,15 @@ class NumberListModel(QAbstractTableModel):
         return base | Qt.ItemFlag.ItemIsEditable if index.column() == 0 else base
 
     def supportedDropActions(self) -> Qt.DropAction:
+        """Rows are moved, never copied."""
         return Qt.DropAction.MoveAction
 
     def mimeTypes(self) -> list[str]:
+        """The private type of dragged rows."""
         return [_MIME]
 
     def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:
+        """Encode the dragged row."""
         mime = QMimeData()
         rows = sorted({i.row() for i in indexes})
         mime.setData(_MIME, QByteArray(str(rows[0] if rows else -1).encode()))
@@ -230,6 +239,7 @@ class NumberListModel(QAbstractTableModel):
     def dropMimeData(
         self, data: QMimeData, action: Qt.DropAction, row: int, column: int, parent: Index
     ) -> bool:
+        """Move the dragged row to where it was dropped."""
         if not data.hasFormat(_MIME):
             return False
         source = int(bytes(data.data(_MIME).data()).decode())
@@ -264,7 +274,11 @@ class NumberListEditor(QWidget):
         self.view.setAcceptDrops(True)
         self.view.setDropIndicatorShown(True)
         self.view.verticalHeader().setDefaultSectionSize(22)
-        self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        header_view = self.view.horizontalHeader()
+        header_view.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header_view.setStretchLastSection(True)
+        for column in range(len(annotation_headers)):
+            self.view.setColumnWidth(column, 90)
 
         buttons = QHBoxLayout()
         self.addButton = self._button("Add", self.add_row, "Add an entry below the selection")

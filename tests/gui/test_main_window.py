@@ -143,10 +143,16 @@ def test_session_round_trip(window, tmp_path: Path, settings) -> None:  # type: 
         "{not json",
         json.dumps({"format": "other"}),
         json.dumps({"format": "strategy-workbench-session", "version": 1, "tabs": []}),
-        json.dumps({"format": "strategy-workbench-session", "version": 1,
-                    "tabs": {"nim": {"piles": [1, 2], "rule": "bogus", "subtraction": ""}}}),
-        json.dumps({"format": "strategy-workbench-session", "version": 1,
-                    "tabs": {"nim": {"piles": "12"}}}),
+        json.dumps(
+            {
+                "format": "strategy-workbench-session",
+                "version": 1,
+                "tabs": {"nim": {"piles": [1, 2], "rule": "bogus", "subtraction": ""}},
+            }
+        ),
+        json.dumps(
+            {"format": "strategy-workbench-session", "version": 1, "tabs": {"nim": {"piles": "12"}}}
+        ),
     ],
 )
 def test_malformed_session_is_refused_and_inputs_kept(window, tmp_path: Path, content: str) -> None:  # type: ignore[no-untyped-def]

@@ -1,0 +1,176 @@
+"""The Nim tab: solve, highlights, validation, files, play against the solver."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+
+from gui.widgets.theme import BAD, BEST
+from solvers import nim
+
+
+def nim_tab(window):  # type: ignore[no-untyped-def]
+    return window.tabs["nim"]
+
+
+def test_solve_shows_winner_and_highlights_every_winning_move(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = nim_tab(window)
+    tab.piles.model.set_values([1, 2, 3, 4])
+    result = solve_and_wait(tab)
+    assert "First player wins" in tab.resultLabel.text()
+    assert "nim-sum 4" in tab.resultLabel.text()
+    model = tab.piles.model
+    winning = {m.pile for m in result.winning_moves}
+    assert winning == {3}
+    for row in range(4):
+        colour = model.data(model.index(row, 1), Qt.ItemDataRole.BackgroundRole)
+        assert (colour == BEST) == (row in winning)
+    assert model.data(model.index(3, 2)) == "take 4 → 0"
+    assert [model.data(model.index(r, 1)) for r in range(4)] == ["1", "2", "3", "4"]
+
+
+def test_second_player_wins(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = nim_tab(window)
+    tab.piles.model.set_values([9, 8, 9, 8, 9, 9])
+    solve_and_wait(tab)
+    assert "Second player wins" in tab.resultLabel.text()
+
+
+def test_subtraction_game_plot_and_period(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = nim_tab(window)
+    tab.subtractionRadio.setChecked(True)
+    tab.subtractionEdit.setText("1,3,4")
+    tab.piles.model.set_values([2, 4, 7])
+    solve_and_wait(tab)
+    assert not tab.grundyPlot.isHidden()
+    _xs, ys = tab.grundyCurve.getData()
+    assert list(ys[:8]) == [0, 1, 0, 1, 2, 3, 2, 0]
+    assert "period 7" in tab.grundyPlot.plotItem.titleLabel.text
+
+
+def test_bad_pile_is_marked_and_blocks_solve(window) -> None:  # type: ignore[no-untyped-def]
+    tab = nim_tab(window)
+    model = tab.piles.model
+    assert model.setData(model.index(1, 0), "12x") is False
+    assert model.data(model.index(1, 0), Qt.ItemDataRole.BackgroundRole) == BAD
+    assert "whole number" in model.data(model.index(1, 0), Qt.ItemDataRole.ToolTipRole)
+    assert model.data(model.index(1, 0), Qt.ItemDataRole.EditRole) == "12x"
+    assert not tab.solveButton.isEnabled()
+    assert "row 2" in tab.messageLabel.text()
+    assert model.setData(model.index(1, 0), "12") is True
+    assert tab.solveButton.isEnabled()
+
+
+def test_bad_subtraction_set_blocks_solve(window) -> None:  # type: ignore[no-untyped-def]
+    tab = nim_tab(window)
+    tab.subtractionRadio.setChecked(True)
+    tab.subtractionEdit.setText("1,x")
+    assert not tab.solveButton.isEnabled()
+    tab.subtractionEdit.setText("1,2")
+    assert tab.solveButton.isEnabled()
+
+
+def test_stale_result_is_greyed(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = nim_tab(window)
+    solve_and_wait(tab)
+    tab.piles.model.setData(tab.piles.model.index(0, 0), "8")
+    assert "gray" in tab.resultLabel.styleSheet()
+
+
+def test_import_judge_file(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    tab = nim_tab(window)
+    good = tmp_path / "case.txt"
+    good.write_text("6\n9 8 9 8 9 9\n")
+    assert tab.import_judge_file(good)
+    assert tab.piles.model.values() == [9, 8, 9, 8, 9, 9]
+    bad = tmp_path / "bad.txt"
+    bad.write_text("3\n1 2 zz\n")
+    assert not tab.import_judge_file(bad)
+    assert "bad.txt:2:" in tab.messageLabel.text()
+    assert tab.piles.model.values() == [9, 8, 9, 8, 9, 9]
+
+
+def test_load_example(window) -> None:  # type: ignore[no-untyped-def]
+    tab = nim_tab(window)
+    assert tab.load_example()
+    assert tab.piles.model.values() == [3, 5, 7, 9, 12]
+
+
+def test_export_csv(window, solve_and_wait, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    tab = nim_tab(window)
+    tab.piles.model.set_values([3, 4, 5])
+    solve_and_wait(tab)
+    path = tmp_path / "nim.csv"
+    assert tab.export_csv(path)
+    with path.open(newline="") as handle:
+        rows = list(csv.reader(handle))
+    assert rows[0][:4] == ["section", "pile", "size", "grundy"]
+    assert ["winning move", "1", "3", "", "1", "2", "normal", ""] in rows
+    assert any(r[-1] == "First player wins" for r in rows)
+
+
+def test_editor_add_remove_move_paste(window) -> None:  # type: ignore[no-untyped-def]
+    editor = nim_tab(window).piles
+    editor.paste("4, 5\t6\n7")
+    assert editor.model.values() == [4, 5, 6, 7]
+    editor.view.selectRow(0)
+    editor.move_selected(1)
+    assert editor.model.values() == [5, 4, 6, 7]
+    editor.remove_selected()
+    assert editor.model.values() == [5, 6, 7]
+    editor.view.clearSelection()
+    editor.add_row()
+    assert editor.model.values() == [5, 6, 7, 7]
+    editor.randomCount.setValue(9)
+    editor.randomize(seed=3)
+    assert len(editor.model.values()) == 9
+    assert editor.model.move(0, 3)
+
+
+def test_play_against_the_solver_flags_a_losing_move(window) -> None:  # type: ignore[no-untyped-def]
+    tab = nim_tab(window)
+    tab.piles.model.set_values([1, 2])
+    play = tab.play
+    assert play.new_game(user_first=True)
+    assert play.user_move(0, 1)  # 1,2 -> 0,2: hands the solver a win
+    log = [play.log.item(i).text() for i in range(play.log.count())]
+    assert "losing move" in log[0]
+    assert log[1].startswith("Solver: pile 2, 2 → 0")
+    assert "Game over" in play.positionLabel.text() and "solver wins" in play.positionLabel.text()
+    assert play.mistakes == 1
+
+
+def test_play_winning_line_and_hint(window) -> None:  # type: ignore[no-untyped-def]
+    tab = nim_tab(window)
+    tab.piles.model.set_values([1, 2])
+    play = tab.play
+    play.new_game(user_first=True)
+    play.show_hint()
+    assert play.pileSpin.value() == 2 and play.takeSpin.value() == 1
+    play.user_move(1, 1)  # 1,1: the solver must move into a loss
+    assert play.mistakes == 0
+    assert sorted(play.position.piles) == [0, 1]
+    while not nim.game_over(play.position):
+        move = nim.reply(play.position)
+        play.user_move(move.pile, move.removed)
+    assert "You win" in play.positionLabel.text()
+
+
+def test_play_second_lets_the_solver_open(window) -> None:  # type: ignore[no-untyped-def]
+    tab = nim_tab(window)
+    tab.piles.model.set_values([3, 4, 5])
+    tab.play.new_game(user_first=False)
+    assert tab.play.log.item(0).text().startswith("Solver: pile 1, 3 → 1")
+    assert "solver can force a win" in tab.play.positionLabel.text()
+
+
+def test_illegal_move_is_refused(window) -> None:  # type: ignore[no-untyped-def]
+    tab = nim_tab(window)
+    tab.subtractionRadio.setChecked(True)
+    tab.subtractionEdit.setText("2")
+    tab.piles.model.set_values([5])
+    tab.play.new_game(user_first=True)
+    assert not tab.play.user_move(0, 1)
+    assert "Not a legal move" in tab.play.positionLabel.text()

@@ -1,0 +1,159 @@
+"""Nim, misère Nim and subtraction games against a plain game-tree search."""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solvers import nim
+from solvers.protocol import JudgeFormatError
+
+
+@functools.cache
+def mover_wins(piles: tuple[int, ...], misere: bool, subtraction: tuple[int, ...]) -> bool:
+    """Brute force straight from the rules: can the player to move force a win?"""
+    moves = [
+        tuple(sorted((*piles[:i], p - s, *piles[i + 1:])))
+        for i, p in enumerate(piles)
+        for s in (subtraction or range(1, p + 1))
+        if s <= p
+    ]
+    if not moves:
+        return misere  # no move: in misère the opponent took the last stone
+    return any(not mover_wins(m, misere, subtraction) for m in moves)
+
+
+def brute_grundy(x: int, subtraction: tuple[int, ...]) -> int:
+    values: list[int] = []
+    for y in range(x + 1):
+        reach = {values[y - s] for s in subtraction if s <= y}
+        values.append(min(set(range(len(subtraction) + 2)) - reach))
+    return values[x]
+
+
+piles_st = st.lists(st.integers(1, 7), min_size=1, max_size=4).map(tuple)
+set_st = st.sets(st.integers(1, 6), min_size=1, max_size=3).map(lambda s: tuple(sorted(s)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(piles_st)
+def test_normal_nim_against_game_search(piles: tuple[int, ...]) -> None:
+    result = nim.solve(nim.NimInputs(piles))
+    assert result.first_player_wins == mover_wins(tuple(sorted(piles)), False, ())
+    check_moves(result, misere=False)
+
+
+@settings(max_examples=300, deadline=None)
+@given(piles_st)
+def test_misere_nim_against_game_search(piles: tuple[int, ...]) -> None:
+    result = nim.solve(nim.NimInputs(piles, nim.Rule.MISERE))
+    assert result.first_player_wins == mover_wins(tuple(sorted(piles)), True, ())
+    check_moves(result, misere=True)
+
+
+@settings(max_examples=300, deadline=None)
+@given(piles_st, set_st)
+def test_subtraction_against_game_search(
+    piles: tuple[int, ...], subtraction: tuple[int, ...]
+) -> None:
+    result = nim.solve(nim.NimInputs(piles, nim.Rule.SUBTRACTION, subtraction))
+    assert result.first_player_wins == mover_wins(tuple(sorted(piles)), False, subtraction)
+    assert result.grundy == tuple(brute_grundy(p, subtraction) for p in piles)
+    check_moves(result, misere=False)
+
+
+def check_moves(result: nim.NimResult, misere: bool) -> None:
+    """The listed moves are exactly the legal moves that leave the opponent lost."""
+    inputs = result.inputs
+    expected = set()
+    for move in nim.legal_moves(inputs):
+        after = nim.apply_move(inputs, move)
+        if not mover_wins(tuple(sorted(after.piles)), misere, inputs.subtraction):
+            expected.add(move)
+    assert set(result.winning_moves) == expected
+    assert bool(expected) == result.first_player_wins
+
+
+@settings(max_examples=60, deadline=None)
+@given(set_st.filter(lambda s: max(s) <= 6), st.integers(0, 3000))
+def test_period_reproduces_every_value(subtraction: tuple[int, ...], x: int) -> None:
+    sequence = nim.grundy_sequence(subtraction)
+    assert sequence(x) == brute_grundy(x, subtraction)
+    assert sequence.period >= 1 and sequence.preperiod >= 0
+
+
+def test_known_periods() -> None:
+    assert nim.grundy_sequence((1, 3, 4)).period == 7
+    assert nim.grundy_sequence((1, 2)).period == 3
+    seq = nim.grundy_sequence((2, 5, 7))
+    assert [seq(x) for x in range(10)] == [brute_grundy(x, (2, 5, 7)) for x in range(10)]
+
+
+def test_huge_piles_use_the_period() -> None:
+    inputs = nim.NimInputs((10**9, 999_999_999), nim.Rule.SUBTRACTION, (1, 3, 4))
+    result = nim.solve(inputs)
+    g = [0, 1, 0, 1, 2, 3, 2]
+    assert result.grundy == (g[10**9 % 7], g[999_999_999 % 7])
+
+
+def test_big_normal_nim_moves() -> None:
+    result = nim.solve(nim.NimInputs((10**9, 1, 2)))
+    assert result.nim_sum == 10**9 ^ 3
+    assert result.winning_moves == (nim.Move(0, 10**9, 3),)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"piles": ()}, "at least one pile"),
+        ({"piles": (1, -2)}, "pile 2"),
+        ({"piles": (10**9 + 1,)}, "pile 1"),
+        ({"piles": (1,), "rule": nim.Rule.SUBTRACTION}, "non-empty set"),
+        ({"piles": (1,), "rule": nim.Rule.SUBTRACTION, "subtraction": (0,)}, "between 1"),
+        ({"piles": (1,), "subtraction": (1,)}, "only makes sense"),
+    ],
+)
+def test_validation_messages(kwargs: dict, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        nim.NimInputs(**kwargs)
+
+
+def test_parse_subtraction_set() -> None:
+    assert nim.parse_subtraction_set("4, 1 3,3") == (1, 3, 4)
+    for bad in ("", "a,b", "0,1"):
+        with pytest.raises(ValueError):
+            nim.parse_subtraction_set(bad)
+
+
+def test_parse_judge_lines_and_cases() -> None:
+    assert nim.parse_judge("2\n1 2\n1\n5\n") == [nim.NimInputs((1, 2)), nim.NimInputs((5,))]
+    with pytest.raises(JudgeFormatError) as err:
+        nim.parse_judge("3\n1 2\n")
+    assert err.value.line == 2
+    with pytest.raises(JudgeFormatError) as err:
+        nim.parse_judge("2\n1 0\n")
+    assert err.value.line == 2 and "pile size" in err.value.reason
+    with pytest.raises(JudgeFormatError):
+        nim.parse_judge("")
+
+
+def test_reply_and_game_over() -> None:
+    losing = nim.NimInputs((1, 1))
+    assert nim.reply(losing) == nim.Move(0, 1, 0)
+    assert nim.reply(nim.NimInputs((3, 1))) == nim.Move(0, 3, 1)
+    assert nim.game_over(nim.NimInputs((0, 0)))
+    with pytest.raises(ValueError):
+        nim.apply_move(nim.NimInputs((3,), nim.Rule.SUBTRACTION, (2,)), nim.Move(0, 3, 2))
+
+
+def test_csv_rows() -> None:
+    inputs = nim.NimInputs((3, 4, 5))
+    rows = nim.csv_rows(inputs, nim.solve(inputs))
+    assert rows[0][0] == "section"
+    assert [r[2] for r in rows if r[0] == "pile"] == ["3", "4", "5"]
+    assert ["winning move", "1", "3", "", "1", "2", "normal", ""] in rows
+    assert rows[4][-1] == "First player wins"
+    assert len(nim.csv_rows(inputs, None)) == 4
