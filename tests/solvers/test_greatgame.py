@@ -1,0 +1,254 @@
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from brute_greatgame import brute_best_ratio, brute_match, evaluate_policy
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from solvers import greatgame as gg
+from solvers.greatgame.match import exact_ruin, format_percent, ruin_probabilities
+from solvers.greatgame.round_dp import coefficients, round_pass
+from solvers.protocol import Cancelled, JudgeFormatError
+
+SPECIAL_ROWS = [(100, 0, 0), (0, 100, 0), (0, 0, 100), (50, 50, 0), (0, 50, 50), (34, 33, 33)]
+
+
+@st.composite
+def rows(draw: st.DrawFn) -> tuple[int, int, int]:
+    if draw(st.booleans()):
+        return draw(st.sampled_from(SPECIAL_ROWS))
+    a = draw(st.integers(0, 100))
+    b = draw(st.integers(0, 100 - a))
+    return (a, b, 100 - a - b)
+
+
+def inputs_of(rows_: list[tuple[int, int, int]], w: int, lose: int) -> gg.GreatGameInputs:
+    return gg.GreatGameInputs(tuple(rows_), w, lose)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(rows(), min_size=1, max_size=4), st.integers(1, 4), st.integers(1, 4))
+def test_matches_value_iteration_over_the_whole_match(rows_, w, lose) -> None:
+    result = gg.solve(inputs_of(rows_, w, lose))
+    expected = brute_match(rows_, w, lose)
+    assert len(result.lead_probabilities) == w + lose - 1
+    assert np.allclose(result.lead_probabilities, expected, atol=1e-9, rtol=0)
+    assert abs(result.probability - expected[lose - 1]) < 1e-9
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(rows(), min_size=1, max_size=3))
+def test_ratio_is_the_best_over_every_policy_and_the_policy_achieves_it(rows_) -> None:
+    result = gg.solve(inputs_of(rows_, 2, 3))
+    assert abs(result.ratio - brute_best_ratio(rows_)) < 1e-12
+    win, tie, lose = evaluate_policy(rows_, lambda i, d: int(result.best_hand(i, d)))
+    assert abs(win - result.round_win) < 1e-12
+    assert abs(tie - result.round_tie) < 1e-12
+    assert abs(lose - result.round_lose) < 1e-12
+    assert abs(win / (win + lose) - result.ratio) < 1e-12
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(rows(), min_size=1, max_size=60), st.integers(1, 100), st.integers(1, 100))
+def test_bisection_agrees_with_dinkelbach(rows_, w, lose) -> None:
+    inputs = inputs_of(rows_, w, lose)
+    fast = gg.solve_great_game(inputs)
+    slow = gg.solve_great_game(inputs, method="bisection")
+    assert slow.method == "bisection"
+    assert abs(fast.ratio - slow.ratio) < 1e-12
+    assert fast.answer == slow.answer
+
+
+def test_dinkelbach_needs_far_fewer_passes_than_bisection() -> None:
+    rng = np.random.default_rng(5)
+    a = rng.integers(30, 37, size=200)
+    b = rng.integers(30, 37, size=200)
+    inputs = gg.GreatGameInputs(tuple(zip(a.tolist(), b.tolist(), (100 - a - b).tolist())), 9, 9)
+    fast = gg.solve_great_game(inputs)
+    slow = gg.solve_great_game(inputs, method="bisection")
+    assert fast.method == "dinkelbach" and fast.dp_passes <= 8
+    assert slow.dp_passes > 2 * fast.dp_passes
+    assert abs(fast.ratio - slow.ratio) < 1e-13 and fast.answer == slow.answer
+
+
+def naive_round(table: np.ndarray, lam: float) -> float:
+    """The same DP over every score -G-1..G+1 at every throw (no band)."""
+    g = len(table)
+    d = np.arange(-g - 1, g + 2)
+    value = np.where(d > 0, 1 - lam, np.where(d < 0, -lam, 0.0))
+    for i in range(g - 1, -1, -1):
+        new = value.copy()
+        hands = [p[0] * value[:-2] + p[1] * value[1:-1] + p[2] * value[2:] for p in table[i]]
+        new[1:-1] = np.max(hands, axis=0)
+        value = new
+    return float(value[g + 1])
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(rows(), min_size=1, max_size=40), st.floats(0.3, 1.0))
+def test_banded_dp_equals_the_dp_over_every_score(rows_, lam) -> None:
+    table = coefficients(inputs_of(rows_, 1, 1).probabilities())
+    assert abs(round_pass(table, lam).value - naive_round(table, lam)) < 1e-12
+    assert abs(round_pass(table, lam, masks=True).value - naive_round(table, lam)) < 1e-12
+
+
+def test_samples_of_the_statement() -> None:
+    assert [
+        gg.format_judge(gg.solve(c))
+        for c in gg.parse_judge("1 1 1\n100 0 0\n2 2 2\n30 30 40\n50 20 30\n0 0 0\n")
+    ] == ["100.000%", "79.318%"]
+
+
+def test_policy_reports_ties_and_decided_cells() -> None:
+    result = gg.solve(gg.GreatGameInputs(((30, 30, 40), (100, 0, 0), (20, 30, 50)), 1, 1))
+    # Last throw against scissors-heavy: at the final throw everything is computed.
+    assert result.hands_at(0, 0) == (gg.Hand.ROCK,) or len(result.hands_at(0, 0)) >= 1
+    assert result.decided(2, 2) and result.mask_at(2, 2) == gg.ALL_HANDS
+    two = gg.solve(gg.GreatGameInputs(((30, 30, 40), (100, 0, 0)), 1, 1))
+    assert two.hands_at(1, 1) == (gg.Hand.ROCK, gg.Hand.PAPER)
+    assert two.hands_at(1, 0) == (gg.Hand.PAPER,)
+    assert two.hands_at(1, -1) == (gg.Hand.PAPER,)
+    assert two.best_hand(1, 1) is gg.Hand.ROCK
+    grid = two.policy_grid()
+    assert grid.shape == (2, 5)
+    assert grid[0].tolist() == [0, 0, two.mask_at(0, 0), 0, 0]
+    assert grid[1].tolist() == [0, 2, 2, 3, 0]
+    with pytest.raises(ValueError):
+        two.mask_at(0, 1)
+
+
+def test_certain_round_win_gives_one_hundred_percent() -> None:
+    result = gg.solve(gg.GreatGameInputs(((100, 0, 0),) * 5, 100, 100))
+    assert result.ratio == 1.0 and result.round_lose == 0.0
+    assert result.answer == "100.000%" and result.exact
+    assert all(p == 1.0 for p in result.lead_probabilities)
+
+
+def test_ratio_one_half_gives_l_over_w_plus_l_exactly() -> None:
+    third = 100 / 3
+    rows_ = ((third, third, 100 - 2 * third),) * 3
+    result = gg.solve(gg.GreatGameInputs(rows_, 63, 1))
+    assert result.ratio == 0.5 and result.exact
+    assert result.answer == "1.563%"  # 1/64 = 1.5625% exactly, halves round up
+    assert result.lead_probabilities == tuple(j / 64 for j in range(1, 64))
+    assert result.round_win == pytest.approx(result.round_lose, abs=1e-12)
+
+
+def test_exact_half_is_decided_in_integers() -> None:
+    # Rock: win 63, lose 1, so q = 63/64 and with W = L = 1, P = q = 98.4375%.
+    result = gg.solve(gg.GreatGameInputs(((36, 1, 63),), 1, 1))
+    assert result.exact and result.answer == "98.438%"
+    assert result.hands_at(0, 0) == (gg.Hand.ROCK,)
+
+
+def test_format_percent_rounds_halves_up_and_the_rest_to_nearest() -> None:
+    assert format_percent(Fraction(1, 64)) == "1.563%"
+    assert format_percent(Fraction(33, 64)) == "51.563%"
+    assert format_percent(0.015625) == "1.563%"
+    assert format_percent(0.515625) == "51.563%"
+    assert format_percent(0.79318) == "79.318%"
+    assert format_percent(0.0) == "0.000%"
+    assert format_percent(1.0) == "100.000%"
+    assert format_percent(0.123456) == "12.346%"
+
+
+def test_ruin_probabilities_agree_with_exact_fractions() -> None:
+    for q in (
+        Fraction(1, 100),
+        Fraction(49, 100),
+        Fraction(1, 2) + Fraction(1, 10**9),
+        Fraction(3, 5),
+        Fraction(999, 1000),
+    ):
+        for w, lose in ((1, 1), (3, 7), (100, 100), (100, 1)):
+            got = ruin_probabilities(float(q), w, lose)
+            win, los = q.numerator, q.denominator - q.numerator
+            # From lead s the match is one that is won W - s and lost L + s rounds away.
+            for lead in range(-lose + 1, w):
+                exact = exact_ruin(win, los, w - lead, lose + lead)
+                assert math.isclose(got[lead + lose - 1], float(exact), rel_tol=1e-9, abs_tol=1e-15)
+            assert np.all(np.diff(got) >= 0) and np.all((got >= 0) & (got <= 1))
+
+
+def test_validation_messages() -> None:
+    with pytest.raises(ValueError, match="row 2: percentages sum to 99, expected 100"):
+        gg.GreatGameInputs(((30, 30, 40), (33, 33, 33)), 1, 1)
+    with pytest.raises(ValueError, match="row 1: paper must be between 0 and 100"):
+        gg.GreatGameInputs(((30, -1, 71),), 1, 1)
+    with pytest.raises(ValueError, match="W must be between 1 and 100"):
+        gg.GreatGameInputs(((30, 30, 40),), 0, 1)
+    with pytest.raises(ValueError, match="L must be between 1 and 100"):
+        gg.GreatGameInputs(((30, 30, 40),), 1, 101)
+    with pytest.raises(ValueError, match="between 1 and 1000 throws"):
+        gg.GreatGameInputs((), 1, 1)
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "fragment"),
+    [
+        ("1\nnot-a-number here\n", 2, "W must be an integer"),
+        ("2 1 1\n30 30 40\n33 33 33\n0 0 0\n", 3, "row 2: percentages sum to 99"),
+        ("2 1 1\n30 30 40\n30 x 40\n", 3, "paper percentage must be a number"),
+        ("1 0 1\n30 30 40\n", 1, "W must be between 1 and 100"),
+        ("1001 1 1\n", 1, "G (throws per round) must be between 0 and 1000"),
+        ("1 1 1\n100 0 0\n2 1 1\n30 30 40\n", 4, "unexpected end of input"),
+        ("1 1 1\n101 0 -1\n", 2, "rock percentage must be between 0 and 100"),
+    ],
+)
+def test_parse_judge_names_the_line(text: str, line: int, fragment: str) -> None:
+    with pytest.raises(JudgeFormatError) as info:
+        gg.parse_judge(text)
+    assert info.value.line == line
+    assert fragment in info.value.reason
+
+
+def test_parse_judge_reads_cases_until_the_terminator() -> None:
+    cases = gg.parse_judge("1 1 1\n100 0 0\n2 3 4\n30 30 40\n 50.5 20 29.5\n0 0 0\n9 9 9\n")
+    assert len(cases) == 2
+    assert cases[1].percentages == ((30, 30, 40), (50.5, 20, 29.5))
+    assert (cases[1].win_by, cases[1].lose_by, cases[1].throws) == (3, 4, 2)
+    assert len(gg.parse_judge("1 1 1\n100 0 0\n")) == 1
+
+
+def test_csv_rows() -> None:
+    inputs = gg.GreatGameInputs(((30, 30, 40), (100, 0, 0)), 2, 3)
+    before = gg.csv_rows(inputs, None)
+    assert before[0] == ["section", "item", "value", "rock", "paper", "scissors"]
+    assert before[1:4] == [
+        ["input", "G", "2", "", "", ""],
+        ["input", "W", "2", "", "", ""],
+        ["input", "L", "3", "", "", ""],
+    ]
+    assert before[4:] == [["throw", "1", "", "30", "30", "40"], ["throw", "2", "", "100", "0", "0"]]
+    result = gg.solve(inputs)
+    rows_ = gg.csv_rows(inputs, result)
+    assert rows_[: len(before)] == before
+    summary = {r[1]: r[2] for r in rows_ if r[0] == "summary"}
+    assert summary["answer"] == result.answer
+    assert float(summary["round ratio q"]) == result.ratio
+    leads = [(int(r[1]), float(r[2])) for r in rows_ if r[0] == "lead"]
+    assert [lead for lead, _ in leads] == [-2, -1, 0, 1]
+    assert leads[2][1] == result.probability
+    policy = [r for r in rows_ if r[0] == "policy"]
+    assert policy[0] == ["policy", "throw \\ score", "-2", "-1", "0", "1", "2"]
+    assert policy[2] == ["policy", "2", "", "paper", "paper", "rock|paper", ""]
+    assert policy[1][4] == "rock|paper|scissors"  # q = 1 whatever the first hand
+
+
+def test_progress_is_reported_and_can_cancel() -> None:
+    seen: list[float] = []
+    inputs = gg.GreatGameInputs(((34, 33, 33),) * 300, 10, 10)
+    gg.solve(inputs, seen.append)
+    assert seen[0] == 0.0 and seen[-1] == 1.0
+    assert all(0 <= f <= 1 for f in seen) and len(seen) > 10
+
+    def stop(fraction: float) -> None:
+        if fraction > 0.2:
+            raise Cancelled
+
+    with pytest.raises(Cancelled):
+        gg.solve(inputs, stop)
