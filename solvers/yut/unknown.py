@@ -30,9 +30,11 @@ __all__ = [
     "uniform",
 ]
 
-#: Positions explored before the expectation is refused (memory: ~40 bytes each
-#: per face and piece).
-MAX_POSITIONS = 600_000
+#: Positions explored before the expectation is refused (memory: about 16 bytes
+#: per position, face and piece).
+MAX_POSITIONS = 400_000
+#: Positions handled per NumPy batch: bounds temporaries and spaces progress reports.
+_CHUNK = 20_000
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -235,23 +237,27 @@ def solve_expected(inputs: ExpectInputs, progress: Progress | None = None) -> Ex
     waves: list[IntArray] = [np.full((1, inputs.pieces), board.start_index, dtype=np.int64)]
     known = _keys(waves[0], base)
     wave_next: list[IntArray] = []
-    wave_gain: list[IntArray] = []
+    wave_gain: list[npt.NDArray[np.float32]] = []
     count = 1
     for played in range(inputs.turns):
-        report(progress, 0.6 * played / inputs.turns)
         wave = waves[-1]
-        next_keys, gains = _wave_moves(wave, faces, dest, score, end, base)
-        wave_next.append(next_keys)
-        wave_gain.append(gains)
+        parts = []
+        # At least one batch, even for an empty wave, so the arrays keep their shape.
+        for first in range(0, max(1, len(wave)), _CHUNK):
+            report(progress, 0.6 * (played + first / max(1, len(wave))) / inputs.turns)
+            parts.append(_wave_moves(wave[first : first + _CHUNK], faces, dest, score, end, base))
+        next_keys = np.concatenate([keys for keys, _ in parts])
+        # Scores are whole numbers up to 1e6: float32 holds them exactly in half the memory.
+        wave_gain.append(np.concatenate([gain for _, gain in parts]).astype(np.float32))
         found = np.unique(next_keys[next_keys >= 0])
-        fresh = ~np.isin(found, known, assume_unique=True)
-        new_keys = found[fresh]
+        new_keys = found[~np.isin(found, known, assume_unique=True)]
         count += len(new_keys)
         if count > MAX_POSITIONS:
             raise ValueError(
                 f"more than {MAX_POSITIONS:,} positions to explore; "
                 "use fewer pieces, turns or faces for the expectation"
             )
+        wave_next.append(next_keys)
         waves.append(_decode(new_keys, base, inputs.pieces))
         known = np.union1d(known, new_keys)
 
@@ -260,23 +266,28 @@ def solve_expected(inputs: ExpectInputs, progress: Progress | None = None) -> Ex
     keys = _keys(states, base)
     order = np.argsort(keys)
     sorted_keys = keys[order]
-    values = np.zeros((inputs.turns + 1, len(states)))
+    # Rows are in wave order, so the positions reachable within t moves are a prefix.
     limits = np.cumsum([len(w) for w in waves])
-    # Rows are in wave order, so wave d's moves are rows limits[d-1]..limits[d].
-    # Every wave's moves as row numbers; wave d's rows are limits[d-1]..limits[d].
     all_keys = np.concatenate(wave_next)
-    rows = order[np.searchsorted(sorted_keys, np.maximum(all_keys, 0))]
-    all_next = np.where(all_keys >= 0, rows, -1)
-    all_gain = np.concatenate(wave_gain).astype(np.float64)
+    del wave_next
+    found_rows = order[np.searchsorted(sorted_keys, np.maximum(all_keys, 0))]
+    all_next = np.where(all_keys >= 0, found_rows, -1).astype(np.int32)
+    del all_keys, found_rows
+    all_gain = np.concatenate(wave_gain)
+    del wave_gain
+    values = np.zeros((inputs.turns + 1, len(states)))
     for played in range(inputs.turns - 1, -1, -1):
-        report(progress, 0.6 + 0.4 * (inputs.turns - played) / inputs.turns)
         later = values[played + 1]
         span = int(limits[played])
-        next_rows = all_next[:span]
-        legal = next_rows >= 0
-        candidate = np.where(legal, all_gain[:span] + later[np.maximum(next_rows, 0)], -np.inf)
-        best = np.where(legal.any(axis=2), candidate.max(axis=2), later[:span, None])
-        values[played, :span] = best @ probs
+        for first in range(0, span, _CHUNK):
+            done = inputs.turns - 1 - played + first / span
+            report(progress, 0.6 + 0.4 * done / inputs.turns)
+            rows = slice(first, min(span, first + _CHUNK))
+            next_rows = all_next[rows]
+            legal = next_rows >= 0
+            candidate = np.where(legal, all_gain[rows] + later[np.maximum(next_rows, 0)], -np.inf)
+            best = np.where(legal.any(axis=2), candidate.max(axis=2), later[rows, None])
+            values[played, rows] = best @ probs
     result = _with_first_turn(inputs, states, depth, values)
     report(progress, 1.0)
     return result

@@ -45,9 +45,16 @@ def brute_max(board: Board, throws: tuple[int, ...], pieces: int = 4) -> int:
     return dfs(0)
 
 
-def brute_expect(board: Board, turns: int, probabilities: tuple[float, ...], pieces: int) -> float:
+def brute_expect(
+    board: Board,
+    turns: int,
+    probabilities: tuple[float, ...],
+    pieces: int,
+    start_at: tuple[str, ...] | None = None,
+    first_turn: int = 0,
+) -> float:
     """Expectimax by plain recursion over labelled pieces (tiny cases only)."""
-    positions = [board.start] * pieces
+    where = list(start_at) if start_at is not None else [board.start] * pieces
 
     def value(turn: int) -> float:
         if turn == turns:
@@ -58,20 +65,18 @@ def brute_expect(board: Board, turns: int, probabilities: tuple[float, ...], pie
                 continue
             best: float | None = None
             for p in range(pieces):
-                here = positions[p]
+                here = where[p]
                 if here == board.end:
                     continue
                 there = walk(board, here, face)
-                if there != board.end and any(
-                    q != p and positions[q] == there for q in range(pieces)
-                ):
+                if there != board.end and any(q != p and where[q] == there for q in range(pieces)):
                     continue
-                positions[p] = there
+                where[p] = there
                 v = board.square(there).score + value(turn + 1)
-                positions[p] = here
+                where[p] = here
                 if best is None or v > best:
                     best = v
             total += p_face * (value(turn + 1) if best is None else best)
         return total
 
-    return value(0)
+    return value(first_turn)
