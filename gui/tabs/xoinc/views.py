@@ -1,0 +1,229 @@
+"""Views of the Xoinc tab: the coin stack as a bar chart and the optimal line as a table."""
+
+from __future__ import annotations
+
+import ctypes
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QColor
+
+from gui.widgets.theme import BEST, PLAYER, SELECTED
+from solvers.xoinc import Turn
+
+__all__ = [
+    "PLAYER_NAMES",
+    "StackChart",
+    "TurnTableModel",
+    "keep_singletons_alive",
+    "player_tint",
+]
+
+Index = QModelIndex | QPersistentModelIndex
+PLAYER_NAMES = ("first", "second")
+#: Greyish blue of coins nobody has taken (yet).
+UNTAKEN = "#b0bec5"
+#: Values listed in one cell of the line table before "…".
+VALUES_SHOWN = 8
+
+
+#: References added to None, True and False (see ``keep_singletons_alive``).
+_SINGLETON_GUARD = 1 << 40
+_guarded: list[bool] = []
+
+
+def keep_singletons_alive() -> None:
+    """Shield None, True and False from PySide6 6.12's lost references on Python < 3.12.
+
+    PySide6 6.12.0 drops one reference to the returned object each time C++ calls a
+    Python override (every ``paint``/``paintEvent``, every model ``data`` returning
+    None, ``setData`` returning a bool). Python 3.12 made these singletons immortal,
+    so only older interpreters suffer: a table of 5000 coins and a chart of 5000
+    bars, repainted a few times, take None's count to zero and the process aborts
+    ("deallocating None"). Adding a huge count once is what 3.12 does for good.
+    """
+    if sys.version_info >= (3, 12) or _guarded:
+        return
+    for singleton in (None, True, False):
+        ctypes.c_ssize_t.from_address(id(singleton)).value += _SINGLETON_GUARD
+    _guarded.append(True)
+
+
+def player_tint(player: int) -> QColor:
+    """A light version of the player's colour, readable as a cell background."""
+    colour = QColor(PLAYER[player - 1])
+    colour.setAlpha(70)
+    return colour
+
+
+class StackChart(pg.PlotWidget):
+    """Coin values top to bottom, each bar coloured by the player who takes it.
+
+    A shaded band marks a range of coins: the selected turn (amber) or, in
+    play, the best take from the current position (green).
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("stackChart")
+        self.setBackground("w")
+        self.setLabel("bottom", "coin (1 = top of the stack)")
+        self.setLabel("left", "value")
+        self.setMouseEnabled(x=True, y=False)
+        self.legend = self.addLegend(
+            offset=(-10, 10), brush=pg.mkBrush(255, 255, 255, 225), labelTextColor="#212121"
+        )
+        self.band = pg.LinearRegionItem(movable=False)
+        self.band.setZValue(-10)
+        self.band.hide()
+        self.addItem(self.band)
+        self.untakenBars = pg.BarGraphItem(
+            x=[], height=[], width=0.8, brush=UNTAKEN, pen=None, name="not taken"
+        )
+        self.playerBars = [
+            pg.BarGraphItem(
+                x=[], height=[], width=0.8, brush=PLAYER[p], pen=None, name=f"{name} player"
+            )
+            for p, name in enumerate(PLAYER_NAMES)
+        ]
+        for item in (self.untakenBars, *self.playerBars):
+            self.addItem(item)
+        self.owners: list[int] = []
+
+    def draw(
+        self,
+        coins: Sequence[int],
+        owners: Sequence[int] | None = None,
+        band: tuple[int, int] | None = None,
+        band_colour: QColor = SELECTED,
+    ) -> None:
+        """Draw ``coins``; ``owners[i]`` is 1, 2 or 0 (not taken); ``band`` = (first, last) coin."""
+        values = np.asarray(coins, dtype=float)
+        who = np.zeros(len(values), dtype=int) if owners is None else np.asarray(owners, dtype=int)
+        self.owners = who.tolist()
+        x = np.arange(1, len(values) + 1)
+        for item, player in ((self.untakenBars, 0), *zip(self.playerBars, (1, 2), strict=True)):
+            mask = who == player
+            item.setOpts(x=x[mask], height=values[mask])
+        # Thin bars must not vanish behind their outline when thousands are drawn.
+        width = 0.8 if len(values) <= 400 else 1.0
+        for item in (self.untakenBars, *self.playerBars):
+            item.setOpts(width=width)
+        self.set_band(band, band_colour)
+        if len(values):
+            self.setXRange(0.4, len(values) + 0.6, padding=0)
+            self.setYRange(0, float(values.max()) * 1.08, padding=0)
+
+    def set_band(self, band: tuple[int, int] | None, colour: QColor = SELECTED) -> None:
+        """Shade coins ``band[0]..band[1]`` (1-based), or hide the band."""
+        if band is None:
+            self.band.hide()
+            return
+        fill = QColor(colour)
+        fill.setAlpha(150)
+        self.band.setBrush(pg.mkBrush(fill))
+        self.band.setRegion((band[0] - 0.5, band[1] + 0.5))
+        self.band.show()
+
+    def band_range(self) -> tuple[int, int] | None:
+        """The shaded coins (first, last), or None."""
+        if not self.band.isVisible():
+            return None
+        low, high = self.band.getRegion()
+        return round(low + 0.5), round(high - 0.5)
+
+
+class TurnTableModel(QAbstractTableModel):
+    """The optimal line, one turn per row; the selected turn is shaded amber."""
+
+    HEADERS = (
+        "Turn",
+        "Player",
+        "Coins left",
+        "May take",
+        "Takes",
+        "Coins",
+        "Values",
+        "Gained",
+        "First total",
+        "Second total",
+    )
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.turns: tuple[Turn, ...] = ()
+        self.selected: int | None = None
+
+    def set_turns(self, turns: Sequence[Turn]) -> None:
+        """Show a new line (no turn selected)."""
+        self.beginResetModel()
+        self.turns = tuple(turns)
+        self.selected = None
+        self.endResetModel()
+
+    def select(self, row: int | None) -> None:
+        """Shade turn ``row`` (0-based) and unshade the previous one."""
+        changed = [r for r in (self.selected, row) if r is not None]
+        self.selected = row
+        for r in changed:
+            self.dataChanged.emit(self.index(r, 0), self.index(r, len(self.HEADERS) - 1))
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        """One row per turn."""
+        return 0 if parent.isValid() else len(self.turns)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        """The columns of ``HEADERS``."""
+        return 0 if parent.isValid() else len(self.HEADERS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
+        """Column titles."""
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return self.HEADERS[section]
+        return None
+
+    def cell_text(self, turn: Turn, column: int) -> str:
+        """What column ``column`` shows for ``turn``."""
+        last = turn.first_coin + turn.taken - 1
+        values = ", ".join(f"{v:,}" for v in turn.values[:VALUES_SHOWN])
+        if turn.taken > VALUES_SHOWN:
+            values += ", …"
+        return [
+            str(turn.turn),
+            PLAYER_NAMES[turn.player - 1],
+            f"{turn.coins_left:,}",
+            f"1\u2013{turn.allowance:,}",
+            f"{turn.taken:,}",
+            f"#{turn.first_coin}" if turn.taken == 1 else f"#{turn.first_coin}\u2013{last}",
+            values,
+            f"{turn.gained:,}",
+            f"{turn.first_total:,}",
+            f"{turn.second_total:,}",
+        ][column]
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """Texts, the selected turn's shade, player tints, full value lists as tooltips."""
+        if not index.isValid() or index.row() >= len(self.turns):
+            return None
+        turn = self.turns[index.row()]
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.cell_text(turn, column)
+        if role == Qt.ItemDataRole.BackgroundRole:
+            if index.row() == self.selected:
+                return SELECTED
+            return player_tint(turn.player) if column == 1 else None
+        if role == Qt.ItemDataRole.ToolTipRole and column == 6:
+            return ", ".join(f"{v:,}" for v in turn.values)
+        if role == Qt.ItemDataRole.TextAlignmentRole and column not in (1, 5, 6):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+
+def best_colour() -> QColor:
+    """Colour of the best take's band in play mode."""
+    return QColor(BEST)
