@@ -74,7 +74,9 @@ def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float
     denom = 1.0 + z * z / games
     centre = (rate + z * z / (2 * games)) / denom
     half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low = 0.0 if wins == 0 else max(0.0, centre - half)
+    high = 1.0 if wins == games else min(1.0, centre + half)
+    return low, high
 
 
 def simulate(

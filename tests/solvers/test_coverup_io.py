@@ -1,0 +1,227 @@
+"""Cover Up validation, judge format, rounding, CSV, play-along and simulation."""
+
+from __future__ import annotations
+
+import pytest
+
+from solvers import coverup as cu
+from solvers.protocol import JudgeFormatError
+
+CAND, OTH = cu.Pick.CANDIDATE, cu.Pick.OTHER
+
+
+@pytest.mark.parametrize(
+    ("triplets", "message"),
+    [
+        ([(3, 3, 0.5)], "column 1: the known candidates l must be between 0 and m - 1"),
+        ([(4, 1, 1.0), (3, 0, 0.2)], "column 2: p must be 0 when there are no known candidates"),
+        ([(3, 1, 1.5)], "column 1: p must be between 0 and 1, got 1.5"),
+        ([(3, 1, -0.1)], "p must be between 0 and 1"),
+        ([(11, 1, 0.5)], "m must be between 1 and 10, got 11"),
+        ([(0, 0, 0.0)], "m must be between 1 and 10, got 0"),
+        ([], "there must be between 1 and 5 columns, got 0"),
+        ([(2, 0, 0.0)] * 6, "there must be between 1 and 5 columns, got 6"),
+    ],
+)
+def test_validation_messages(triplets: list[tuple[int, int, float]], message: str) -> None:
+    with pytest.raises(ValueError, match=message.replace("(", r"\(")):
+        cu.CoverUpInputs.from_triplets(triplets)
+
+
+def test_parse_several_cases_triplets_may_span_lines() -> None:
+    cases = cu.parse_judge("1\n10 2 0.5\n2\n4 1 1.0\n5 2 0.8\n0\n")
+    assert [c.n for c in cases] == [1, 2]
+    assert cases[1].columns[1] == cu.Column(5, 2, 0.8)
+    assert cu.parse_judge("1\n3 0 0.0\n") == [cu.CoverUpInputs((cu.Column(3, 0, 0.0),))]
+    assert cu.parse_judge("0\n") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "reason"),
+    [
+        ("2\n4 1 1.0 5 5 0.8\n0\n", 2, "column 2: the known candidates l must be"),
+        ("1\n4 10 0.8\n", 2, "l of column 1 must be between 0 and 9"),
+        ("2\n4 1 1.0 5 4 0.8\n6 6 0\n", 3, "the number of columns n must be"),
+        ("1\n3 0 0.5\n0\n", 2, "column 1: p must be 0 when there are no known candidates"),
+        ("1\n3 1 0.5\n1\n3 3 0.5\n0\n", 4, "column 1: the known candidates"),
+        ("6\n", 1, "the number of columns n must be between 0 and 5"),
+        ("2\n4 1 1.0\n", 2, "unexpected end of input, expected m of column 2"),
+        ("1\n4 1 x\n0\n", 2, "p of column 1 must be a number"),
+        ("1\n4 1 0.5\n0\n7\n", 4, "unexpected extra input"),
+    ],
+)
+def test_parse_errors_name_the_line(text: str, line: int, reason: str) -> None:
+    with pytest.raises(JudgeFormatError) as info:
+        cu.parse_judge(text)
+    assert info.value.line == line
+    assert reason in info.value.reason
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        (0.25, "0.25"),
+        (0.8, "0.8"),
+        (0.005, "0.005"),
+        (0.0625, "0.063"),
+        (0.0625 - 1e-13, "0.063"),
+        (0.0625 + 1e-13, "0.063"),
+        (0.06249, "0.062"),
+        (0.0005, "0.001"),
+        (0.0004999, "0"),
+        (0.0, "0"),
+        (1e-300, "0"),
+        (0.9995, "1"),
+        (0.99949, "0.999"),
+        (1.0, "1"),
+        (1.0 + 1e-12, "1"),
+        (0.1 + 0.2, "0.3"),
+        (0.5005, "0.501"),
+        (0.0015, "0.002"),
+        (0.100, "0.1"),
+        (0.12, "0.12"),
+    ],
+)
+def test_rounding_half_thousandths_up_despite_float_noise(value: float, text: str) -> None:
+    assert cu.format_probability(value) == text
+
+
+@pytest.mark.parametrize(
+    ("case", "answer"),
+    [
+        # One column: the answer is its best single pick, here exactly a half-thousandth.
+        ("1\n2 1 0.5005\n", "0.501"),
+        ("1\n2 1 0.0005\n", "1"),
+        ("1\n10 8 0.0005\n", "0.5"),
+        ("1\n6 4 0.003\n", "0.499"),
+        ("1\n3 2 0.0035\n", "0.997"),
+    ],
+)
+def test_rounding_edges_through_the_solver(case: str, answer: str) -> None:
+    (inputs,) = cu.parse_judge(case + "0\n")
+    assert cu.format_judge(cu.solve(inputs)) == answer
+
+
+def test_csv_rows_inputs_answer_and_policy() -> None:
+    inputs = cu.CoverUpInputs.from_triplets([(2, 1, 0.9), (3, 1, 0.6), (4, 1, 0.5)])
+    bare = cu.csv_rows(inputs, None)
+    assert bare[0][0] == "section" and "optimal picks" in bare[0]
+    assert [r[:5] for r in bare[1:]] == [
+        ["column", "1", "2", "1", "0.9"],
+        ["column", "2", "3", "1", "0.6"],
+        ["column", "3", "4", "1", "0.5"],
+    ]
+    result = cu.solve(inputs)
+    rows = cu.csv_rows(inputs, result)
+    assert all(len(r) == len(rows[0]) for r in rows)
+    answer = next(r for r in rows if r[0] == "answer")
+    assert answer[7] == cu.format_judge(result)
+    policy = [r for r in rows if r[0] == "policy"]
+    assert len(policy) == len(result.policy)
+    assert policy[0][1] == "1" and policy[0][5] == "1c+1o | 1c+2o | 1c+3o"
+    assert float(policy[0][7]) == pytest.approx(result.value, abs=1e-9)
+    assert "(reserve)" in policy[0][6]
+    assert policy[0][8].count(";") == 7  # eight combinations on the first turn
+
+
+def test_play_along_from_the_start() -> None:
+    inputs = cu.CoverUpInputs.from_triplets([(2, 1, 0.9), (3, 1, 0.6), (4, 1, 0.5)])
+    result = cu.solve(inputs)
+    state = cu.initial_state(inputs)
+    picks = result.first.picks
+    # (OTH, CAND, CAND) and (CAND, OTH, OTH) tie at 0.69; the tie goes to fewer reserve picks.
+    assert picks == (OTH, CAND, CAND)
+    assert result.first.reserve == (True, False, False)
+    assert result.first.alternatives[1].picks == (CAND, OTH, OTH)
+    report = cu.play_turn(result, state, picks, {1})
+    assert report.state == cu.State(((1, 0), None, (0, 3)))
+    assert report.entry is not None and not report.won and not report.lost
+    assert report.entry.value == pytest.approx(result.entry(report.state).value)
+    assert report.entry.picks == (CAND, None, OTH)
+    # Column 1 is certain now; column 3 must hit on this turn or the next.
+    assert report.entry.value == pytest.approx(1 / 3 + 2 / 3 * 1 / 2)
+    # Bayes: column 3 lost its only candidate, each of 3 others now 1/3.
+    assert report.posteriors[2] == pytest.approx((0.0, 1 / 3))
+    assert report.posteriors[0] == pytest.approx((1.0, 0.0))
+    assert report.posteriors[1] is None
+    other = cu.play_turn(result, state, picks, {0})
+    assert other.state == cu.State((None, (0, 2), (0, 3)))
+    assert other.posteriors[1] == pytest.approx((0.0, 0.5))
+    lost = cu.play_turn(result, state, picks, set())
+    assert lost.lost and lost.state is None and lost.entry is None
+    won = cu.play_turn(result, state, picks, {0, 1, 2})
+    assert won.won and won.entry is None
+
+
+def test_advance_rejects_impossible_turns() -> None:
+    inputs = cu.CoverUpInputs.from_triplets([(2, 1, 1.0), (3, 0, 0.0)])
+    state = cu.initial_state(inputs)
+    with pytest.raises(ValueError, match="column 1: that pick cannot be wrong"):
+        cu.advance(inputs, state, (CAND, OTH), {1})
+    with pytest.raises(ValueError, match="column 2 has no known candidate left"):
+        cu.advance(inputs, state, (CAND, CAND), {0})
+    with pytest.raises(ValueError, match="expected 2 picks"):
+        cu.advance(inputs, state, (CAND,), {0})
+    after = cu.advance(inputs, state, (OTH, OTH), {1})
+    assert after == cu.State(((1, 0), None))
+    with pytest.raises(ValueError, match="column 2 is solved"):
+        cu.advance(inputs, after, (CAND, OTH), {0})
+    with pytest.raises(ValueError, match="not being played"):
+        cu.advance(inputs, after, (CAND, None), {1})
+
+
+def test_entry_of_unreachable_or_finished_states() -> None:
+    result = cu.solve(cu.CoverUpInputs.from_triplets([(3, 1, 0.5), (3, 1, 0.5)]))
+    with pytest.raises(ValueError, match="cannot occur"):
+        result.entry(cu.State(((0, 1), (0, 1))))  # two turns with no column solved
+    with pytest.raises(ValueError, match="won"):
+        result.entry(cu.State((None, None)))
+    with pytest.raises(ValueError, match="same number"):
+        result.entry(cu.State(((1, 2), (0, 2))))
+    swapped = result.entry(cu.State(((0, 2), None)))
+    mirrored = result.entry(cu.State((None, (0, 2))))
+    assert swapped.picks == (OTH, None) and mirrored.picks == (None, OTH)
+
+
+def test_posteriors_follow_bayes() -> None:
+    inputs = cu.CoverUpInputs.from_triplets([(10, 2, 0.5)])
+    pc, po = cu.posteriors(inputs, cu.State(((1, 6),)))[0]  # type: ignore[misc]
+    assert pc == pytest.approx(0.25 / (0.25 + 6 * 0.0625))
+    assert pc + 6 * po == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(
+    "triplets",
+    [
+        [(2, 1, 0.9), (3, 1, 0.6), (4, 1, 0.5), (5, 1, 0.4), (6, 1, 0.4)],
+        [(4, 1, 0.7)] * 3 + [(5, 0, 0.0)] * 2,
+        [(10, 0, 0.0)] * 5,
+    ],
+)
+def test_simulation_agrees_with_the_exact_value(triplets: list[tuple[int, int, float]]) -> None:
+    result = cu.solve(cu.CoverUpInputs.from_triplets(triplets))
+    sim = cu.simulate(result, games=60_000, seed=7)
+    assert sim.games == 60_000 and sim.exact == result.value
+    assert sim.low <= sim.rate <= sim.high
+    assert sim.covers_exact, sim
+    assert sim.high - sim.low < 0.02
+    again = cu.simulate(result, games=60_000, seed=7)
+    assert again == sim
+
+
+def test_simulation_of_a_worse_policy_would_be_noticed() -> None:
+    # The greedy first turn on the show layout wins about 0.34, the optimum 0.54.
+    triplets = [(2, 1, 0.9), (3, 1, 0.6), (4, 1, 0.5), (5, 1, 0.4), (6, 1, 0.4)]
+    result = cu.solve(cu.CoverUpInputs.from_triplets(triplets))
+    sim = cu.simulate(result, games=20_000, seed=1)
+    assert sim.low > 0.45
+
+
+def test_simulation_in_batches_and_bad_count() -> None:
+    result = cu.solve(cu.CoverUpInputs.from_triplets([(1, 0, 0.0), (2, 1, 1.0)]))
+    seen: list[float] = []
+    sim = cu.simulate(result, games=450_000, seed=3, progress=seen.append)
+    assert sim.wins == 450_000 and sim.high == 1.0
+    assert seen == sorted(seen) and seen[-1] == 1.0 and len(seen) == 3
+    with pytest.raises(ValueError, match="at least 1"):
+        cu.simulate(result, games=0)
