@@ -97,7 +97,8 @@ def round_pass(
         as_strided(b.view(np.float64), shape=(3, 2 * (size - 2)), strides=(16, 8)) for b in buffers
     )
     transposed = np.ascontiguousarray(table)
-    grid = np.zeros((g, 2 * g + 1), dtype=np.int8) if masks else None
+    # Cells outside the computed band are decided (all hands tie) or cannot happen (0).
+    grid = np.full((g, 2 * g + 1), ALL_HANDS, dtype=np.int8) if masks else None
     chosen = np.zeros((g, 2 * g + 1), dtype=np.int8) if masks else None
     scratch = np.empty(g + 1, dtype=np.complex128)
     columns = np.arange(2 * g + 1)
@@ -113,21 +114,25 @@ def round_pass(
         else:
             values = hands.real
             decisive = hands.imag
-            tied = values >= values.max(axis=0) - TIE_TOLERANCE
-            # A hand after which the round is surely tied only ties with hands
-            # that keep it decisive at ratio lam when none of them does: at
-            # lam = q* it scores 0 too, but a whole policy of such hands would
-            # never end the match.
-            live = tied & (decisive > 0)
-            tied = np.where(live.any(axis=0), live, tied)
-            grid[i, g - i : g + i + 1] = ALL_HANDS
-            grid[i, lo : lo + n] = tied[0] + 2 * tied[1].astype(np.int8) + 4 * tied[2]
+            top = np.maximum(np.maximum(values[0], values[1]), values[2])
+            tied = values >= top - TIE_TOLERANCE
+            if not decisive.all():
+                # A hand after which the round is surely tied scores 0 at lam = q*
+                # like the best ones, but a policy of such hands never ends the
+                # match: list it only when no tied hand keeps the round decisive.
+                live = tied & (decisive > 0)
+                tied = np.where(live.any(axis=0), live, tied)
+            bits = tied.view(np.uint8)
+            grid[i, lo : lo + n] = bits[0] | (bits[1] << 1) | (bits[2] << 2)
             # Play the tied hand most likely to decide the round (rock first on equal terms).
             first = np.where(tied, decisive, -1.0).argmax(axis=0)
             chosen[i, lo : lo + n] = first
             out[:] = hands[first, columns[:n]]
         if step is not None and i % 64 == 0:
             step((g - i) / g)
+    if grid is not None:
+        scores = np.abs(np.arange(-g, g + 1))
+        grid[scores[np.newaxis, :] > np.arange(g)[:, np.newaxis]] = 0
     centre = buffers[0][g + 1]
     return RoundPass(lam, float(centre.real), float(centre.imag), grid, chosen)
 
@@ -169,6 +174,7 @@ def search_ratio(
 
     # At 1/2 some hand never loses more often than it wins, so F(1/2) >= 0.
     first = run(0.5)
+    final: RoundPass | None = None
     low, high = first.ratio if first.decisive > 0 else 0.0, 1.0
     used = method
     if first.value <= CONVERGED:
@@ -176,9 +182,11 @@ def search_ratio(
     elif low >= 1.0:
         low = high = 1.0
     elif method == "dinkelbach":
-        lam = low
+        lam, gain = low, 1.0
         for _ in range(MAX_DINKELBACH):
-            found = run(lam)
+            # Convergence is superlinear: after a small gain the next pass is
+            # almost surely the last, so let it record the policy too.
+            found = run(lam, masks=gain < 1e-4)
             if found.value <= 0.0:
                 high = min(high, lam)
             if found.ratio >= 1.0:
@@ -187,7 +195,10 @@ def search_ratio(
             if found.ratio <= lam + CONVERGED:
                 high = min(high, max(lam, found.ratio))
                 low = max(low, found.ratio)
+                if found.masks is not None:
+                    final = found
                 break
+            gain = found.ratio - lam
             lam = low = found.ratio
         else:
             used = "dinkelbach+bisection"
@@ -203,7 +214,8 @@ def search_ratio(
                 low = max(low, lam, min(found.ratio, high))
             else:
                 high = lam
-    final = run(low, masks=True)
+    if final is None:
+        final = run(low, masks=True)
     ratio = max(low, min(final.ratio, 1.0))
     if math.isnan(ratio):
         ratio = 0.0

@@ -67,7 +67,9 @@ def test_dinkelbach_needs_far_fewer_passes_than_bisection() -> None:
     rng = np.random.default_rng(5)
     a = rng.integers(30, 37, size=200)
     b = rng.integers(30, 37, size=200)
-    inputs = gg.GreatGameInputs(tuple(zip(a.tolist(), b.tolist(), (100 - a - b).tolist())), 9, 9)
+    inputs = gg.GreatGameInputs(
+        tuple(zip(a.tolist(), b.tolist(), (100 - a - b).tolist(), strict=True)), 9, 9
+    )
     fast = gg.solve_great_game(inputs)
     slow = gg.solve_great_game(inputs, method="bisection")
     assert fast.method == "dinkelbach" and fast.dp_passes <= 8
@@ -252,3 +254,13 @@ def test_progress_is_reported_and_can_cancel() -> None:
 
     with pytest.raises(Cancelled):
         gg.solve(inputs, stop)
+
+
+def test_example_file_is_a_valid_instructive_case() -> None:
+    from importlib.resources import files
+
+    text = files("resources").joinpath("examples/greatgame.txt").read_text()
+    (inputs,) = gg.parse_judge(text)
+    result = gg.solve(inputs)
+    assert 0.5 < result.probability < 0.99
+    assert any(len(gg.hands_of_mask(int(c))) in (2, 3) for row in result.policy[:5] for c in row)
