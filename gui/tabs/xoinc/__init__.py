@@ -23,7 +23,6 @@ from gui.tabs.xoinc.views import (
     StackChart,
     TurnTableModel,
     best_colour,
-    keep_singletons_alive,
     player_tint,
 )
 from gui.widgets.number_list import NumberListEditor
@@ -53,7 +52,6 @@ class XoincTab(GameTab):
     rules_html = RULES
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        keep_singletons_alive()
         super().__init__(parent)
         self.coins = NumberListEditor(
             "Coin value", 1, xoinc.MAX_VALUE, ("Taken by", "Turn"), (20, 1, xoinc.MAX_COINS), 100

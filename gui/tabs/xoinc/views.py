@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import ctypes
-import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,7 +17,6 @@ __all__ = [
     "PLAYER_NAMES",
     "StackChart",
     "TurnTableModel",
-    "keep_singletons_alive",
     "player_tint",
 ]
 
@@ -29,28 +26,6 @@ PLAYER_NAMES = ("first", "second")
 UNTAKEN = "#b0bec5"
 #: Values listed in one cell of the line table before "…".
 VALUES_SHOWN = 8
-
-
-#: References added to None, True and False (see ``keep_singletons_alive``).
-_SINGLETON_GUARD = 1 << 40
-_guarded: list[bool] = []
-
-
-def keep_singletons_alive() -> None:
-    """Shield None, True and False from PySide6 6.12's lost references on Python < 3.12.
-
-    PySide6 6.12.0 drops one reference to the returned object each time C++ calls a
-    Python override (every ``paint``/``paintEvent``, every model ``data`` returning
-    None, ``setData`` returning a bool). Python 3.12 made these singletons immortal,
-    so only older interpreters suffer: a table of 5000 coins and a chart of 5000
-    bars, repainted a few times, take None's count to zero and the process aborts
-    ("deallocating None"). Adding a huge count once is what 3.12 does for good.
-    """
-    if sys.version_info >= (3, 12) or _guarded:
-        return
-    for singleton in (None, True, False):
-        ctypes.c_ssize_t.from_address(id(singleton)).value += _SINGLETON_GUARD
-    _guarded.append(True)
 
 
 def player_tint(player: int) -> QColor:
