@@ -21,5 +21,7 @@ def tab_classes() -> list[type[GameTab]]:
             if exc.name != name:
                 raise
             continue
-        found.append(module.TAB)
+        tab = getattr(module, "TAB", None)
+        if tab is not None:  # a tab still being written is simply not shown yet
+            found.append(tab)
     return found
