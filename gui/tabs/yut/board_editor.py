@@ -1,0 +1,304 @@
+"""Editing the board: select, add, delete and drag squares, set scores and arrows, files.
+
+The editor keeps the board as plain dicts (as in the JSON file) so it can be
+invalid while the user works on it; ``board()`` builds the checked ``Board``
+or raises ``ValueError`` listing what is wrong.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from solvers.yut import Board, board_from_json, board_to_json, standard_board
+from solvers.yut.board import MAX_SCORE
+
+__all__ = ["BoardEditor"]
+
+NO_ARROW = "— none —"
+
+
+class BoardEditor(QGroupBox):
+    """The board being edited, its form, and the arrow-by-click mode."""
+
+    changed = Signal()
+    selection_changed = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Board", parent)
+        self.data: dict[str, Any] = board_to_json(standard_board())
+        self.selected: str | None = None
+        #: "red" or "blue" while waiting for the click on an arrow's target.
+        self.arrow_mode: str | None = None
+        self._updating = False
+
+        self.editCheck = QCheckBox("Edit on the drawing (drag squares, click to select)")
+        self.editCheck.setObjectName("editBoardCheck")
+        self.nameLabel = QLabel()
+        self.selectedLabel = QLabel("Click a square on the drawing.")
+        self.selectedLabel.setObjectName("selectedSquareLabel")
+        self.scoreSpin = QSpinBox()
+        self.scoreSpin.setObjectName("squareScoreSpin")
+        self.scoreSpin.setRange(-MAX_SCORE, MAX_SCORE)
+        self.redCombo = QComboBox()
+        self.redCombo.setObjectName("redArrowCombo")
+        self.blueCombo = QComboBox()
+        self.blueCombo.setObjectName("blueArrowCombo")
+        self.redClickButton = QPushButton("Red arrow: click target")
+        self.blueClickButton = QPushButton("Blue arrow: click target")
+        for button, colour in ((self.redClickButton, "red"), (self.blueClickButton, "blue")):
+            button.setCheckable(True)
+            button.setToolTip(f"Then click the square the {colour} arrow should point to")
+            button.toggled.connect(lambda on, c=colour: self._arm(c if on else None))
+        self.addButton = QPushButton("Add square")
+        self.addButton.setToolTip("A new square after the selected one, on its red path")
+        self.deleteButton = QPushButton("Delete square")
+        self.deleteButton.setToolTip("Arrows into it then skip to its red successor")
+        self.loadButton = QPushButton("Load JSON…")
+        self.saveButton = QPushButton("Save JSON…")
+        self.resetButton = QPushButton("Reset to standard")
+        self.problemsLabel = QLabel()
+        self.problemsLabel.setObjectName("boardProblemsLabel")
+        self.problemsLabel.setWordWrap(True)
+        self.problemsLabel.setStyleSheet("color: #b71c1c;")
+
+        form = QFormLayout()
+        form.addRow("Square:", self.selectedLabel)
+        form.addRow("Score:", self.scoreSpin)
+        form.addRow("Red arrow to:", self.redCombo)
+        form.addRow("Blue arrow to:", self.blueCombo)
+        buttons = QGridLayout()
+        for i, button in enumerate(
+            (
+                self.redClickButton,
+                self.blueClickButton,
+                self.addButton,
+                self.deleteButton,
+                self.loadButton,
+                self.saveButton,
+                self.resetButton,
+            )
+        ):
+            buttons.addWidget(button, i // 2, i % 2)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.nameLabel)
+        layout.addWidget(self.editCheck)
+        layout.addLayout(form)
+        layout.addLayout(buttons)
+        layout.addWidget(self.problemsLabel)
+
+        self.scoreSpin.valueChanged.connect(self._score_edited)
+        self.redCombo.currentTextChanged.connect(lambda t: self._arrow_edited("red", t))
+        self.blueCombo.currentTextChanged.connect(lambda t: self._arrow_edited("blue", t))
+        self.addButton.clicked.connect(self.add_square)
+        self.deleteButton.clicked.connect(self.delete_selected)
+        self.resetButton.clicked.connect(lambda: self.set_board(standard_board()))
+        self.loadButton.clicked.connect(self._choose_load)
+        self.saveButton.clicked.connect(self._choose_save)
+        self._refresh()
+
+    # ----- the board -------------------------------------------------------------------------
+    def board(self) -> Board:
+        """The edited board, checked; ``ValueError`` says what is wrong."""
+        return board_from_json(self.data)
+
+    def set_board(self, board: Board) -> None:
+        """Replace the edited board."""
+        self.set_data(board_to_json(board))
+
+    def set_data(self, data: dict[str, Any]) -> None:
+        """Replace the edited board by JSON data (may be invalid: problems are shown)."""
+        if not isinstance(data, dict) or not isinstance(data.get("squares"), list):
+            raise ValueError("a board must be a JSON object with a list of squares")
+        if not all(isinstance(s, dict) and "id" in s for s in data["squares"]):
+            raise ValueError("every square needs an id")
+        self.data = copy.deepcopy(data)
+        self.selected = None
+        self._changed()
+
+    def load_file(self, path: str | Path) -> None:
+        """Load board JSON; ``ValueError``/``OSError`` leave the board as it was."""
+        text = Path(path).read_text(encoding="utf-8")
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"not valid JSON: line {exc.lineno}: {exc.msg}") from None
+        board_from_json(data)  # refuse broken files up front, with the reason
+        self.set_data(data)
+
+    def save_file(self, path: str | Path) -> None:
+        """Write the edited board as JSON (the file format ``load_file`` reads)."""
+        Path(path).write_text(json.dumps(self.data, indent=1) + "\n", encoding="utf-8")
+
+    def _square(self, square_id: str | None) -> dict[str, Any] | None:
+        return next((s for s in self.data["squares"] if s.get("id") == square_id), None)
+
+    def ids(self) -> list[str]:
+        """Every square id, in file order."""
+        return [str(s["id"]) for s in self.data["squares"]]
+
+    # ----- edits -----------------------------------------------------------------------------
+    def select(self, square_id: str | None) -> None:
+        """Make ``square_id`` the square the form edits."""
+        self.selected = square_id if self._square(square_id) is not None else None
+        self._refresh()
+        self.selection_changed.emit(self.selected or "")
+
+    def square_clicked(self, square_id: str) -> None:
+        """A click on the drawing: set an armed arrow, else select."""
+        if self.arrow_mode is not None and self.selected is not None:
+            self.set_arrow(self.selected, self.arrow_mode, square_id)
+            self.redClickButton.setChecked(False)
+            self.blueClickButton.setChecked(False)
+            return
+        self.select(square_id)
+
+    def set_arrow(self, source: str, colour: str, target: str | None) -> None:
+        """Point ``source``'s red or blue arrow at ``target`` (None removes it)."""
+        square = self._square(source)
+        if square is None:
+            return
+        if target is None:
+            square.pop(colour, None)
+        else:
+            square[colour] = target
+        self._changed()
+
+    def set_score(self, square_id: str, score: int) -> None:
+        """Change a square's score."""
+        square = self._square(square_id)
+        if square is not None and square.get("score") != score:
+            square["score"] = score
+            self._changed()
+
+    def move_square(self, square_id: str, x: float, y: float) -> None:
+        """Move a square on the drawing."""
+        square = self._square(square_id)
+        if square is not None:
+            square["x"], square["y"] = x, y
+            self._changed()
+
+    def add_square(self) -> str:
+        """Insert a square after the selected one (or before the end) on its red path."""
+        ids = set(self.ids())
+        number = 1
+        while f"n{number}" in ids:
+            number += 1
+        new_id = f"n{number}"
+        after = self._square(self.selected)
+        if after is None or after.get("id") == self.data.get("end"):
+            after = next(
+                (s for s in self.data["squares"] if s.get("red") == self.data.get("end")), None
+            )
+        item: dict[str, Any] = {"id": new_id, "score": 0, "x": 0.0, "y": 0.0}
+        if after is not None:
+            item["x"] = float(after.get("x", 0)) + 0.8
+            item["y"] = float(after.get("y", 0)) + 0.8
+            if after.get("red") is not None:
+                item["red"] = after["red"]
+            after["red"] = new_id
+        else:
+            item["red"] = self.data.get("end")
+        self.data["squares"].append(item)
+        self.selected = new_id
+        self._changed()
+        return new_id
+
+    def delete_selected(self) -> None:
+        """Delete the selected square; arrows into it skip to its red successor."""
+        square = self._square(self.selected)
+        if square is None or square["id"] in (self.data.get("start"), self.data.get("end")):
+            return
+        gone, onward = square["id"], square.get("red")
+        self.data["squares"].remove(square)
+        for other in self.data["squares"]:
+            for colour in ("red", "blue"):
+                if other.get(colour) == gone:
+                    if onward is None or (colour == "blue" and onward == other["id"]):
+                        other.pop(colour)
+                    else:
+                        other[colour] = onward
+        self.selected = None
+        self._changed()
+
+    # ----- form ------------------------------------------------------------------------------
+    def _arm(self, colour: str | None) -> None:
+        self.arrow_mode = colour
+        for button, c in ((self.redClickButton, "red"), (self.blueClickButton, "blue")):
+            if c != colour and button.isChecked():
+                button.setChecked(False)
+
+    def _score_edited(self, value: int) -> None:
+        if not self._updating and self.selected is not None:
+            self.set_score(self.selected, value)
+
+    def _arrow_edited(self, colour: str, text: str) -> None:
+        if not self._updating and self.selected is not None and text:
+            self.set_arrow(self.selected, colour, None if text == NO_ARROW else text)
+
+    def _changed(self) -> None:
+        self._refresh()
+        self.changed.emit()
+
+    def _refresh(self) -> None:
+        self._updating = True
+        try:
+            self.nameLabel.setText(f"<b>{self.data.get('name', 'custom board')}</b>")
+            square = self._square(self.selected)
+            enabled = square is not None
+            for widget in (self.scoreSpin, self.redCombo, self.blueCombo, self.deleteButton):
+                widget.setEnabled(enabled)
+            for widget in (self.redClickButton, self.blueClickButton):
+                widget.setEnabled(enabled)
+            ids = self.ids()
+            for combo, colour in ((self.redCombo, "red"), (self.blueCombo, "blue")):
+                combo.clear()
+                combo.addItems([NO_ARROW, *ids])
+                if square is not None:
+                    combo.setCurrentText(str(square.get(colour) or NO_ARROW))
+            if square is not None:
+                self.selectedLabel.setText(f"<b>{square['id']}</b>")
+                score = square.get("score", 0)
+                self.scoreSpin.setValue(score if isinstance(score, int) else 0)
+            else:
+                self.selectedLabel.setText("Click a square on the drawing.")
+            try:
+                self.board()
+                self.problemsLabel.setText("")
+            except ValueError as exc:
+                self.problemsLabel.setText(str(exc))
+        finally:
+            self._updating = False
+
+    def _choose_load(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Load board", "", "Board JSON (*.json)")
+        if path:
+            try:
+                self.load_file(path)
+            except (OSError, ValueError) as exc:
+                self.problemsLabel.setText(f"Cannot load {Path(path).name}: {exc}")
+
+    def _choose_save(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Save board", "board.json", "JSON (*.json)")
+        if path:
+            try:
+                self.save_file(path)
+            except OSError as exc:
+                self.problemsLabel.setText(f"Cannot save: {exc}")

@@ -1,0 +1,312 @@
+"""The Dice Yut board drawn as a graph: squares with scores, red and blue arrows, pieces.
+
+Board coordinates have y pointing up (as on paper); the scene flips them.
+In edit mode squares can be dragged; clicks select a square (``squareClicked``)
+and drags report the new position (``squareMoved``).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import (
+    QGraphicsEllipseItem,
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsScene,
+    QGraphicsSceneMouseEvent,
+    QGraphicsSimpleTextItem,
+    QGraphicsView,
+    QWidget,
+)
+
+from gui.widgets.theme import BEST, SELECTED
+from solvers.yut import Board, Square
+
+__all__ = ["PIECE_COLOURS", "BoardView", "Sketch"]
+
+#: Pixels per board unit and the radius of a square, in board units.
+SCALE = 52.0
+RADIUS = 0.42
+RED_ARROW = QColor("#c62828")
+BLUE_ARROW = QColor("#1565c0")
+BLUE_SQUARE = QColor("#90caf9")
+PLAIN_SQUARE = QColor("#fafafa")
+START_END = QColor("#e0e0e0")
+#: Piece colours, colour-blind friendly, one per piece (up to six).
+PIECE_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b")
+
+
+class Sketch:
+    """What the view draws: a board's squares, possibly not (yet) a valid board.
+
+    While a board is being edited it may be invalid; it is still drawn, with
+    arrows to unknown squares left out.
+    """
+
+    def __init__(self, squares: tuple[Square, ...], start: str, end: str) -> None:
+        self.squares = squares
+        self.start = start
+        self.end = end
+        self._by_id = {sq.id: sq for sq in squares}
+
+    @classmethod
+    def from_board(cls, board: Board) -> Sketch:
+        """The sketch of a valid board."""
+        return cls(board.squares, board.start, board.end)
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Sketch:
+        """A sketch of board JSON data, skipping what cannot be drawn."""
+        squares = []
+        for item in data.get("squares", []):
+            try:
+                x, y = float(item.get("x", 0)), float(item.get("y", 0))
+            except (TypeError, ValueError):
+                x = y = 0.0
+            red, blue = item.get("red"), item.get("blue")
+            squares.append(
+                Square(
+                    str(item.get("id")),
+                    item.get("score", 0),
+                    x,
+                    y,
+                    None if red is None else str(red),
+                    None if blue is None else str(blue),
+                )
+            )
+        return cls(tuple(squares), str(data.get("start")), str(data.get("end")))
+
+    def has(self, square_id: str | None) -> bool:
+        """Whether a square with this id exists."""
+        return square_id in self._by_id
+
+    def square(self, square_id: str) -> Square:
+        """The square with id ``square_id``."""
+        return self._by_id[square_id]
+
+
+def _scene_point(x: float, y: float) -> QPointF:
+    return QPointF(x * SCALE, -y * SCALE)
+
+
+class SquareItem(QGraphicsEllipseItem):
+    """One square; reports clicks and the end of a drag to its view."""
+
+    def __init__(self, view: BoardView, square_id: str, radius: float) -> None:
+        super().__init__(-radius, -radius, 2 * radius, 2 * radius)
+        self.view = view
+        self.square_id = square_id
+        self.setAcceptHoverEvents(True)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        """Select this square (the view forwards the click)."""
+        super().mousePressEvent(event)
+        # Handlers redraw the scene, which deletes this item: never inside its own event.
+        square_id, view = self.square_id, self.view
+        QTimer.singleShot(0, lambda: view.squareClicked.emit(square_id))
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        """Report where a dragged square was dropped, in board units."""
+        super().mouseReleaseEvent(event)
+        if self.flags() & QGraphicsItem.GraphicsItemFlag.ItemIsMovable:
+            pos = self.pos()
+            x, y = round(pos.x() / SCALE, 2), round(-pos.y() / SCALE, 2)
+            square_id, view = self.square_id, self.view
+            QTimer.singleShot(0, lambda: view.squareMoved.emit(square_id, x, y))
+
+
+class BoardView(QGraphicsView):
+    """Draws a ``Board`` with pieces and highlights; redraws completely on each change."""
+
+    squareClicked = Signal(str)
+    squareMoved = Signal(str, float, float)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("boardView")
+        self.setScene(QGraphicsScene(self))
+        self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.setBackgroundBrush(QBrush(QColor("white")))
+        self.setMinimumSize(360, 300)
+        self.board: Sketch | None = None
+        self.positions: tuple[str, ...] = ()
+        self.path: tuple[str, ...] = ()
+        self.moved_piece: int | None = None
+        self.selected_square: str | None = None
+        self.editable = False
+        #: Square id -> its ellipse item (tests and the editor look squares up here).
+        self.square_items: dict[str, SquareItem] = {}
+        #: Piece number (1-based) -> its disc item.
+        self.piece_items: dict[int, QGraphicsEllipseItem] = {}
+
+    # ----- what to show ----------------------------------------------------------------------
+    def show_board(
+        self,
+        board: Sketch,
+        positions: tuple[str, ...] = (),
+        path: tuple[str, ...] = (),
+        moved_piece: int | None = None,
+    ) -> None:
+        """Draw ``board`` with pieces at ``positions``; highlight ``path`` and the moved piece."""
+        self.board = board
+        self.positions = tuple(p for p in positions if board.has(p))
+        self.path = path
+        self.moved_piece = moved_piece
+        self._redraw()
+
+    def set_editable(self, editable: bool) -> None:
+        """Let squares be dragged (edit mode)."""
+        self.editable = editable
+        for item in self.square_items.values():
+            item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsMovable, editable)
+
+    def select_square(self, square_id: str | None) -> None:
+        """Outline the square being edited."""
+        self.selected_square = square_id
+        self._redraw()
+
+    def square_brush(self, square_id: str) -> QColor:
+        """Fill colour of a square as drawn now (tests check highlights with it)."""
+        return self.square_items[square_id].brush().color()
+
+    # ----- drawing ---------------------------------------------------------------------------
+    def _redraw(self) -> None:
+        scene = self.scene()
+        scene.clear()
+        self.square_items = {}
+        self.piece_items = {}
+        board = self.board
+        if board is None:
+            return
+        radius = RADIUS * SCALE
+        for sq in board.squares:
+            for colour, target in ((RED_ARROW, sq.red), (BLUE_ARROW, sq.blue)):
+                if board.has(target):
+                    assert target is not None
+                    self._arrow(board, sq.id, target, colour, radius, sq.blue is not None)
+        path_set = set(self.path)
+        final = self.path[-1] if self.path else None
+        for sq in board.squares:
+            item = SquareItem(self, sq.id, radius)
+            item.setPos(_scene_point(sq.x, sq.y))
+            fill = PLAIN_SQUARE
+            if sq.blue is not None:
+                fill = BLUE_SQUARE
+            if sq.id in (board.start, board.end):
+                fill = START_END
+            if sq.id in path_set:
+                fill = SELECTED
+            if sq.id == final:
+                fill = BEST
+            item.setBrush(QBrush(fill))
+            width = 3.5 if sq.id == self.selected_square else 1.4
+            pen_colour = QColor("#6a1b9a") if sq.id == self.selected_square else QColor("#37474f")
+            item.setPen(QPen(pen_colour, width))
+            item.setZValue(1)
+            item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsMovable, self.editable)
+            scene.addItem(item)
+            self.square_items[sq.id] = item
+            if sq.id == board.start:
+                label = "start"
+            elif sq.id == board.end:
+                label = "end"
+            else:
+                label = str(sq.score)
+            self._text(item, label, radius, 11 if label.lstrip("-").isdigit() else 8)
+        self._pieces(board, radius)
+        margin = 30.0
+        self.setSceneRect(scene.itemsBoundingRect().adjusted(-margin, -margin, margin, margin))
+        self.fit()
+
+    def _text(self, parent: QGraphicsItem, text: str, radius: float, size: int) -> None:
+        label = QGraphicsSimpleTextItem(text, parent)
+        font = QFont()
+        font.setPointSize(size)
+        font.setBold(True)
+        label.setFont(font)
+        box = label.boundingRect()
+        label.setPos(-box.width() / 2, -box.height() / 2)
+
+    def _arrow(
+        self, board: Sketch, source: str, target: str, colour: QColor, radius: float, bend: bool
+    ) -> None:
+        a = board.square(source)
+        b = board.square(target)
+        start = _scene_point(a.x, a.y)
+        end = _scene_point(b.x, b.y)
+        dx, dy = end.x() - start.x(), end.y() - start.y()
+        length = math.hypot(dx, dy)
+        if length < 2 * radius + 1:
+            return
+        ux, uy = dx / length, dy / length
+        tail = QPointF(start.x() + ux * radius, start.y() + uy * radius)
+        head = QPointF(end.x() - ux * radius, end.y() - uy * radius)
+        path = QPainterPath(tail)
+        # A red and a blue arrow leaving one square may overlap: bend the red one a little.
+        if bend and colour == RED_ARROW:
+            mid = QPointF((tail.x() + head.x()) / 2 - uy * 10, (tail.y() + head.y()) / 2 + ux * 10)
+            path.quadTo(mid, head)
+        else:
+            path.lineTo(head)
+        size = 9.0
+        left = QPointF(
+            head.x() - ux * size - uy * size * 0.55, head.y() - uy * size + ux * size * 0.55
+        )
+        right = QPointF(
+            head.x() - ux * size + uy * size * 0.55, head.y() - uy * size - ux * size * 0.55
+        )
+        path.addPolygon(QPolygonF([head, left, right, head]))
+        item = QGraphicsPathItem(path)
+        item.setPen(QPen(colour, 2.2))
+        item.setBrush(QBrush(colour))
+        item.setZValue(0)
+        self.scene().addItem(item)
+
+    def _pieces(self, board: Sketch, radius: float) -> None:
+        stacked: dict[str, list[int]] = {}
+        for number, square_id in enumerate(self.positions, start=1):
+            stacked.setdefault(square_id, []).append(number)
+        size = radius * 1.15
+        for square_id, numbers in stacked.items():
+            sq = board.square(square_id)
+            centre = _scene_point(sq.x, sq.y)
+            for k, number in enumerate(numbers):
+                # Pieces sit beside the square's score; several (start, end) form a row above it.
+                if len(numbers) == 1:
+                    cx, cy = centre.x() + radius * 0.8, centre.y() - radius * 0.8
+                else:
+                    cx = centre.x() + (k - (len(numbers) - 1) / 2) * size * 1.05
+                    cy = centre.y() - radius - size * 0.45
+                disc = QGraphicsEllipseItem(QRectF(-size / 2, -size / 2, size, size))
+                disc.setPos(cx, cy)
+                disc.setBrush(QBrush(QColor(PIECE_COLOURS[(number - 1) % len(PIECE_COLOURS)])))
+                moved = number == self.moved_piece
+                disc.setPen(QPen(QColor("#000000" if moved else "#ffffff"), 3 if moved else 1.5))
+                disc.setZValue(3 if moved else 2)
+                disc.setToolTip(f"piece {number} on {square_id}")
+                self.scene().addItem(disc)
+                text = QGraphicsSimpleTextItem(str(number), disc)
+                font = QFont()
+                font.setPointSize(8)
+                font.setBold(True)
+                text.setFont(font)
+                text.setBrush(QBrush(QColor("white")))
+                box = text.boundingRect()
+                text.setPos(-box.width() / 2, -box.height() / 2)
+                self.piece_items[number] = disc
+
+    def fit(self) -> None:
+        """Scale the drawing to the widget."""
+        rect = self.sceneRect()
+        if rect.width() > 0 and rect.height() > 0:
+            self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+
+    def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+        """Keep the whole board visible."""
+        super().resizeEvent(event)
+        self.fit()

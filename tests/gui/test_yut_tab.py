@@ -1,0 +1,237 @@
+"""The Dice Yut tab: solve, line stepping, board drawing and editing, files, play-along."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+from PySide6.QtWidgets import QLabel, QPushButton
+
+from gui.widgets.theme import BEST, SELECTED
+from solvers import yut
+
+
+def yut_tab(window):  # type: ignore[no-untyped-def]
+    return window.tabs["yut"]
+
+
+def test_contract_names(window) -> None:  # type: ignore[no-untyped-def]
+    tab = yut_tab(window)
+    assert tab.objectName() == "yut"
+    assert isinstance(tab.findChild(QPushButton, "solveButton"), QPushButton)
+    assert isinstance(tab.findChild(QPushButton, "cancelButton"), QPushButton)
+    assert isinstance(tab.findChild(QLabel, "resultLabel"), QLabel)
+    assert window.gameTabs.tabText(window.gameTabs.indexOf(tab)) == "Dice Yut"
+
+
+def test_board_is_drawn_with_blue_squares_and_pieces(window) -> None:  # type: ignore[no-untyped-def]
+    view = yut_tab(window).boardView
+    assert len(view.square_items) == 33
+    assert view.square_brush("o10") != view.square_brush("o12")
+    assert view.square_brush("o10") == view.square_brush("o20") == view.square_brush("o30")
+    assert sorted(view.piece_items) == [1, 2, 3, 4]
+
+
+def test_solve_shows_max_and_line_and_highlights_steps(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = yut_tab(window)
+    tab.throwsEdit.setText("5 1 2 3 4 5 5 3 2 4")
+    result = solve_and_wait(tab)
+    assert "214" in tab.resultLabel.text()
+    table = tab.linePanel.table
+    assert table.rowCount() == 10
+    for row, step in enumerate(result.line):
+        assert table.item(row, 2).text() == str(step.piece)
+        assert table.item(row, 6).text() == str(step.total)
+    assert table.item(9, 6).text() == "214"
+    # Selecting a row shows the board at that step: path amber, destination green.
+    table.selectRow(3)
+    step = result.line[3]
+    view = tab.boardView
+    assert view.positions == step.positions
+    assert view.moved_piece == step.piece
+    assert view.square_brush(step.to_square) == BEST
+    for square in step.path[:-1]:
+        assert view.square_brush(square) == SELECTED
+    tab.linePanel.backButton.click()
+    assert tab.linePanel.current == 2
+    assert view.positions == result.line[2].positions
+    tab.linePanel.startButton.click()
+    assert view.positions == ("start",) * 4
+    tab.linePanel.stepButton.click()
+    assert view.positions == result.line[0].positions
+
+
+def test_play_steps_through_the_line(window, solve_and_wait, qtbot) -> None:  # type: ignore[no-untyped-def]
+    tab = yut_tab(window)
+    solve_and_wait(tab)
+    panel = tab.linePanel
+    panel.timer.setInterval(5)
+    panel.playButton.click()
+    qtbot.waitUntil(lambda: not panel.playButton.isChecked(), timeout=3000)
+    assert panel.current == 9
+
+
+def test_bad_throw_is_marked_and_blocks_solve(window) -> None:  # type: ignore[no-untyped-def]
+    tab = yut_tab(window)
+    tab.throwsEdit.setText("1 2 3 9")
+    assert not tab.solveButton.isEnabled()
+    assert "throw 4" in tab.messageLabel.text()
+    assert "background" in tab.throwsEdit.styleSheet()
+    assert "throw 4" in tab.throwsEdit.toolTip()
+    tab.throwsEdit.setText("1 2 3 x")
+    assert "not a whole number" in tab.messageLabel.text()
+    tab.throwsEdit.setText("1 2 3 4")
+    assert tab.solveButton.isEnabled()
+    assert tab.throwsEdit.styleSheet() == ""
+
+
+def test_random_button(window) -> None:  # type: ignore[no-untyped-def]
+    tab = yut_tab(window)
+    tab.randomButton.click()
+    throws = [int(t) for t in tab.throwsEdit.text().split()]
+    assert len(throws) == 10 and all(1 <= t <= 5 for t in throws)
+
+
+def test_import_judge_file(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    tab = yut_tab(window)
+    good = tmp_path / "good.txt"
+    good.write_text("4 1 4 4 4 4 3 2 2 4\n")
+    assert tab.import_judge_file(good)
+    assert tab.throwsEdit.text() == "4 1 4 4 4 4 3 2 2 4"
+    bad = tmp_path / "bad.txt"
+    bad.write_text("1 2 3\n4 x\n")
+    assert not tab.import_judge_file(bad)
+    assert "bad.txt:2" in tab.messageLabel.text()
+    assert tab.throwsEdit.text() == "4 1 4 4 4 4 3 2 2 4"
+
+
+def test_export_csv(window, solve_and_wait, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    tab = yut_tab(window)
+    tab.throwsEdit.setText("1 2 3 4 1 2 3 4 1 2")
+    solve_and_wait(tab)
+    path = tmp_path / "line.csv"
+    assert tab.export_csv(path)
+    with open(path, newline="") as handle:
+        rows = list(csv.reader(handle))
+    assert rows[0] == ["turn", "throw", "piece", "from", "to", "points", "total", "path"]
+    assert len(rows) == 12 and rows[-1][6] == "190"
+
+
+def test_session_round_trip(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    tab = yut_tab(window)
+    tab.throwsEdit.setText("5 5 5")
+    tab.piecesSpin.setValue(3)
+    tab.editor.select("o12")
+    tab.editor.set_score("o12", 99)
+    path = tmp_path / "session.json"
+    assert window.save_session(path) is None
+    tab.throwsEdit.setText("1")
+    tab.editor.set_board(yut.standard_board())
+    assert window.open_session(path) is None
+    assert tab.throwsEdit.text() == "5 5 5"
+    assert tab.piecesSpin.value() == 3
+    assert tab.read_inputs().board.square("o12").score == 99
+
+
+def test_board_editing(window, solve_and_wait, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    tab = yut_tab(window)
+    editor = tab.editor
+    editor.select("o38")
+    new_id = editor.add_square()
+    editor.set_score(new_id, 100)
+    board = tab.read_inputs().board
+    assert board.square("o38").red == new_id and board.square(new_id).red == "o40"
+    assert new_id in tab.boardView.square_items
+    # Break the board: a red arrow into nowhere-land cycle; Solve says why.
+    editor.set_arrow(new_id, "red", "o38")
+    assert not tab.solveButton.isEnabled()
+    assert "cycle" in tab.messageLabel.text()
+    assert "cycle" in editor.problemsLabel.text()
+    assert new_id in tab.boardView.square_items  # still drawn while invalid
+    editor.set_arrow(new_id, "red", "o40")
+    assert tab.solveButton.isEnabled()
+    editor.move_square(new_id, 3.0, -2.0)
+    assert tab.read_inputs().board.square(new_id).x == 3.0
+    tab.throwsEdit.setText("5 5 5 5 4")
+    result = solve_and_wait(tab)
+    assert result.best == yut.solve(yut.YutInputs((5, 5, 5, 5, 4), board=result.inputs.board)).best
+    # Save, reset, load.
+    path = tmp_path / "board.json"
+    editor.save_file(path)
+    editor.resetButton.click()
+    assert tab.read_inputs().board == yut.standard_board()
+    editor.load_file(path)
+    assert tab.read_inputs().board.square(new_id).score == 100
+    # Delete: arrows into it skip ahead.
+    editor.select(new_id)
+    editor.delete_selected()
+    assert tab.read_inputs().board.square("o38").red == "o40"
+
+
+def test_blue_arrow_by_clicking_on_the_drawing(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    tab = yut_tab(window)
+    editor = tab.editor
+    editor.select("o4")
+    editor.blueClickButton.click()
+    tab.boardView.squareClicked.emit("m25")
+    assert tab.read_inputs().board.square("o4").blue == "m25"
+    assert not editor.blueClickButton.isChecked()
+    assert tab.boardView.square_brush("o4") == tab.boardView.square_brush("o10")
+
+
+def test_loading_a_broken_board_file_keeps_the_board(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    tab = yut_tab(window)
+    data = yut.board_to_json(yut.standard_board())
+    data["squares"][2]["red"] = "nowhere"
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(data))
+    try:
+        tab.editor.load_file(path)
+    except ValueError as exc:
+        assert "nowhere" in str(exc)
+    else:
+        raise AssertionError("a broken board was accepted")
+    assert tab.read_inputs().board == yut.standard_board()
+
+
+def test_unknown_throws_play_along(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = yut_tab(window)
+    tab.unknownRadio.setChecked(True)
+    result = solve_and_wait(tab)
+    assert isinstance(result, yut.ExpectResult)
+    assert f"{result.expected:.3f}" in tab.resultLabel.text()
+    panel = tab.expectPanel
+    panel.throwSpin.setValue(5)
+    panel.advise()
+    table = panel.table
+    best = [o for o in panel.options if o.best]
+    assert len(best) == 1 and table.rowCount() == len(panel.options) == 4
+    for row, option in enumerate(panel.options):
+        colour = table.item(row, 0).background().color()
+        assert (colour == BEST) == option.best
+        assert table.item(row, 4).text() == f"{option.expected:.3f}"
+    assert tab.boardView.square_brush("o10") == BEST
+    panel.play_selected()
+    assert panel.turn == 2 and panel.positions.count("o10") == 1
+    assert "Turn 2 of 10" in panel.statusLabel.text()
+    panel.throwSpin.setValue(1)
+    table.selectRow(1)
+    chosen = panel.options[1]
+    panel.play_selected()
+    assert chosen.to_square in panel.positions
+    panel.restartButton.click()
+    assert panel.positions == ("start",) * 4 and panel.turn == 1
+
+
+def test_face_probabilities(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = yut_tab(window)
+    tab.unknownRadio.setChecked(True)
+    tab.turnsSpin.setValue(3)
+    tab.probabilitiesEdit.setText("0.5 0.5")
+    assert not tab.solveButton.isEnabled()
+    assert "give 5 face probabilities" in tab.messageLabel.text()
+    tab.probabilitiesEdit.setText("0 0 0 0 100")
+    result = solve_and_wait(tab)
+    # A die that always shows 5 makes the game a known one: 10, 30 (via the blue path), 10.
+    assert result.expected == yut.solve(yut.YutInputs((5, 5, 5))).best == 50
