@@ -1,0 +1,224 @@
+"""Great Game result views: the policy heat map, the round outcome bars, the lead curve."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, QRectF, Signal
+
+from gui.widgets.theme import BEST, SELECTED
+from solvers.greatgame import GreatGameResult, Hand
+
+__all__ = ["HAND_COLOURS", "LeadPlot", "OutcomeBars", "PolicyHeatmap", "describe_cell"]
+
+#: Colour of each hand in the heat map (colour-blind safe trio).
+HAND_COLOURS = {Hand.ROCK: "#8c564b", Hand.PAPER: "#1f77b4", Hand.SCISSORS: "#ff7f0e"}
+DECIDED = "#e0e0e0"
+IMPOSSIBLE = "#ffffff"
+
+
+def _rgb(name: str) -> npt.NDArray[np.uint8]:
+    name = name.lstrip("#")
+    return np.array([int(name[k : k + 2], 16) for k in (0, 2, 4)], dtype=np.uint8)
+
+
+def _pale(colour: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    return (colour.astype(np.float64) * 0.45 + 255 * 0.55).astype(np.uint8)
+
+
+def policy_image(result: GreatGameResult) -> npt.NDArray[np.uint8]:
+    """G x (2G+1) x 3 colours: the hand played, pale where other hands tie with it."""
+    g = result.inputs.throws
+    masks = result.policy_grid()
+    played = np.full((g, 2 * g + 1), -1, dtype=np.int8)
+    lut = np.full(128, -1, dtype=np.int8)
+    for hand in Hand:
+        lut[ord(hand.letter)] = hand.value
+    for i, row in enumerate(result.played):
+        played[i, g - i : g + i + 1] = lut[np.frombuffer(row.encode(), dtype=np.uint8)]
+    image = np.empty((g, 2 * g + 1, 3), dtype=np.uint8)
+    image[:] = _rgb(IMPOSSIBLE)
+    single = np.isin(masks, (1, 2, 4))
+    for hand in Hand:
+        colour = _rgb(HAND_COLOURS[hand])
+        image[(played == hand.value) & single] = colour
+        image[(played == hand.value) & ~single & (masks > 0)] = _pale(colour)
+    throws = np.arange(g)[:, np.newaxis]
+    scores = np.abs(np.arange(-g, g + 1))[np.newaxis, :]
+    image[(scores > g - throws) & (scores <= throws)] = _rgb(DECIDED)
+    return image
+
+
+def describe_cell(result: GreatGameResult, throw: int, score: int) -> str:
+    """One line on cell (throw 0-based, score): what to play and why it is shown so."""
+    g = result.inputs.throws
+    if not 0 <= throw < g:
+        return ""
+    head = f"Throw {throw + 1}, round score {score:+d}: "
+    if abs(score) > throw:
+        return head + f"cannot happen (only {throw} throws made)."
+    if result.decided(throw, score):
+        who = "you" if score > 0 else "the opponent"
+        return head + f"the round is decided ({who} cannot be caught); any hand."
+    played = result.best_hand(throw, score)
+    others = [h.name.lower() for h in result.hands_at(throw, score) if h is not played]
+    a, b, c = result.inputs.percentages[throw]
+    text = head + f"play {played.name.lower()}"
+    if others:
+        text += f" (ties with {' and '.join(others)})"
+    return text + f"; opponent plays R {a:g}% / P {b:g}% / S {c:g}%."
+
+
+class PolicyHeatmap(pg.PlotWidget):
+    """Best hand by (throw, score so far); hover explains a cell, click selects it."""
+
+    hovered = Signal(int, int)
+    selected = Signal(int, int)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("policyHeatmap")
+        self.setBackground("w")
+        self.setLabel("bottom", "round score so far (you - opponent)")
+        self.setLabel("left", "throw")
+        self.invertY(True)
+        self.setMenuEnabled(False)
+        self.image = pg.ImageItem(axisOrder="row-major")
+        self.addItem(self.image)
+        self.marker = pg.ScatterPlotItem(
+            symbol="s",
+            size=1.0,
+            pxMode=False,
+            brush=None,
+            pen=pg.mkPen(SELECTED.darker(140), width=3),
+        )
+        self.addItem(self.marker)
+        self.result: GreatGameResult | None = None
+        self.selection: tuple[int, int] | None = None
+        for side in ("bottom", "left"):
+            self.getAxis(side).enableAutoSIPrefix(False)
+        self.setRange(xRange=(-3.5, 3.5), yRange=(0.5, 3.5), padding=0)
+        self.scene().sigMouseMoved.connect(self._moved)
+        self.scene().sigMouseClicked.connect(self._clicked)
+
+    def show_result(self, result: GreatGameResult | None) -> None:
+        """Draw ``result`` (None clears)."""
+        self.result = result
+        self.selection = None
+        self.marker.setData([], [])
+        if result is None:
+            self.image.clear()
+            return
+        g = result.inputs.throws
+        # Whole throws and scores only; pyqtgraph's automatic ticks may fall between them.
+        for side, span in (("left", g), ("bottom", 2 * g)):
+            self.getAxis(side).setTickSpacing(max(1, span // 8), 1)
+        self.image.setImage(policy_image(result), autoLevels=False)
+        # Pixel (i, k) covers score k - G and throw i + 1.
+        self.image.setRect(QRectF(-g - 0.5, 0.5, 2 * g + 1, g))
+        self.setRange(xRange=(-g - 0.5, g + 0.5), yRange=(0.5, g + 0.5), padding=0.02)
+
+    def cell_at(self, point: QPointF) -> tuple[int, int] | None:
+        """(throw 0-based, score) under a scene point, or None outside the grid."""
+        if self.result is None:
+            return None
+        view = self.getPlotItem().vb.mapSceneToView(point)
+        throw, score = int(np.floor(view.y() - 0.5)), int(np.round(view.x()))
+        g = self.result.inputs.throws
+        if 0 <= throw < g and abs(score) <= throw:
+            return throw, score
+        return None
+
+    def select(self, throw: int, score: int) -> None:
+        """Outline cell (throw 0-based, score)."""
+        self.selection = (throw, score)
+        self.marker.setData([score], [throw + 1])
+        self.selected.emit(throw, score)
+
+    def _moved(self, point: QPointF) -> None:
+        cell = self.cell_at(point)
+        if cell is not None:
+            self.hovered.emit(*cell)
+
+    def _clicked(self, event: Any) -> None:
+        cell = self.cell_at(event.scenePos())
+        if cell is not None:
+            self.select(*cell)
+
+
+class OutcomeBars(pg.PlotWidget):
+    """The round's win / tie / lose probabilities under the optimal policy."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("outcomeBars")
+        self.setBackground("w")
+        self.setTitle("One round under the optimal policy")
+        self.setMouseEnabled(x=False, y=False)
+        self.setMenuEnabled(False)
+        self.setYRange(0, 1.12, padding=0)
+        self.getAxis("bottom").setTicks([[(0, "win"), (1, "tie"), (2, "lose")]])
+        self.setLabel("left", "probability")
+        brushes = [BEST, pg.mkColor("#b0bec5"), pg.mkColor("#e57373")]
+        self.bars = pg.BarGraphItem(x=[0, 1, 2], height=[0, 0, 0], width=0.6, brushes=brushes)
+        self.addItem(self.bars)
+        self.labels = [pg.TextItem("", anchor=(0.5, 1.0), color="#263238") for _ in range(3)]
+        for k, label in enumerate(self.labels):
+            label.setPos(k, 0)
+            self.addItem(label)
+
+    def show_result(self, result: GreatGameResult | None) -> None:
+        """Bars for ``result`` (None: empty)."""
+        heights = (
+            [0.0, 0.0, 0.0]
+            if result is None
+            else [result.round_win, result.round_tie, result.round_lose]
+        )
+        self.bars.setOpts(height=heights)
+        for k, (label, h) in enumerate(zip(self.labels, heights, strict=True)):
+            label.setText("" if result is None else f"{100 * h:.2f}%")
+            label.setPos(k, h + 0.1)
+
+
+class LeadPlot(pg.PlotWidget):
+    """Match-win probability against the current lead (rounds ahead), lead 0 marked."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("leadPlot")
+        self.setBackground("w")
+        self.setTitle("Match-win probability by current lead")
+        self.setLabel("bottom", "current lead (rounds won - rounds lost)")
+        self.setLabel("left", "P(win match)")
+        self.showGrid(x=True, y=True, alpha=0.25)
+        self.setMenuEnabled(False)
+        self.curve = self.plot(
+            [],
+            [],
+            pen=pg.mkPen("#1f77b4", width=2),
+            symbol="o",
+            symbolSize=5,
+            symbolBrush="#1f77b4",
+        )
+        self.start = pg.ScatterPlotItem(
+            size=14, brush=BEST, pen=pg.mkPen(BEST.darker(160), width=2)
+        )
+        self.addItem(self.start)
+
+    def show_result(self, result: GreatGameResult | None) -> None:
+        """Curve from lead -L (0) to +W (1) for ``result`` (None clears)."""
+        if result is None:
+            self.curve.setData([], [])
+            self.start.setData([], [])
+            return
+        w, lose = result.inputs.win_by, result.inputs.lose_by
+        xs = np.arange(-lose, w + 1)
+        ys = np.concatenate([[0.0], result.lead_probabilities, [1.0]])
+        self.curve.setData(xs, ys)
+        self.getAxis("bottom").setTickSpacing(max(1, (w + lose) // 8), 1)
+        self.setXRange(-lose, w, padding=0.03)
+        self.start.setData([0], [result.probability])
+        self.setYRange(0, 1.02, padding=0)
