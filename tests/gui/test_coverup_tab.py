@@ -1,0 +1,237 @@
+"""The Cover Up tab: digit table, solve, highlights, play-along, simulation, files."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QPushButton
+
+from gui.tabs.coverup.table import FIRST_SLOT, PICK_COL, DigitRow
+from gui.widgets.theme import BAD, BEST, SELECTED
+from solvers import coverup as cu
+
+SHOW = "Show layout: 2, 3, 4, 5, 6 choices"
+CHECK = Qt.ItemDataRole.CheckStateRole
+BG = Qt.ItemDataRole.BackgroundRole
+
+
+def coverup_tab(window):  # type: ignore[no-untyped-def]
+    return window.tabs["coverup"]
+
+
+def show_layout_with_candidates(tab) -> None:  # type: ignore[no-untyped-def]
+    """The show's columns, digit 1 a known candidate in each (like the example)."""
+    rows = [
+        DigitRow(" ".join(str(d) for d in range(1, k + 1)), {1}, p)
+        for k, p in zip((2, 3, 4, 5, 6), ("0.9", "0.6", "0.5", "0.4", "0.4"), strict=True)
+    ]
+    tab.model.set_rows(rows)
+
+
+def test_contract_names(window) -> None:  # type: ignore[no-untyped-def]
+    tab = coverup_tab(window)
+    assert tab.objectName() == "coverup"
+    assert window.gameTabs.tabText(window.gameTabs.indexOf(tab)) == "Cover Up"
+    assert isinstance(tab.findChild(QPushButton, "solveButton"), QPushButton)
+    assert isinstance(tab.findChild(QPushButton, "cancelButton"), QPushButton)
+    assert isinstance(tab.findChild(QLabel, "resultLabel"), QLabel)
+
+
+def test_solve_highlights_first_picks_and_reserve(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = coverup_tab(window)
+    show_layout_with_candidates(tab)
+    result = solve_and_wait(tab)
+    assert "0.537" in tab.resultLabel.text()
+    assert cu.format_judge(result) == "0.537"
+    model = tab.model
+    # Column 1 covers its candidate 1 (green); the others an "other" digit in reserve (amber).
+    assert model.data(model.index(0, FIRST_SLOT), BG) == BEST
+    assert model.data(model.index(0, PICK_COL), BG) == BEST
+    assert "cover 1 · candidate · 90%" in model.data(model.index(0, PICK_COL))
+    for row in range(1, 5):
+        assert model.data(model.index(row, FIRST_SLOT + 1), BG) == SELECTED
+        assert model.data(model.index(row, FIRST_SLOT), BG) is None
+        assert "reserve" in model.data(model.index(row, PICK_COL))
+    assert model.data(model.index(1, FIRST_SLOT + 1)).endswith("20%")
+    # Every alternative of the first turn is listed, the optimal one first and green.
+    table = tab.playPanel.alternatives
+    assert table.rowCount() == 32
+    assert table.item(0, 1).text() == f"{result.value:.4f}"
+    assert table.item(0, 0).background().color() == BEST
+
+
+def test_play_along_updates_table_and_probability(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = coverup_tab(window)
+    show_layout_with_candidates(tab)
+    result = solve_and_wait(tab)
+    model = tab.model
+    tab.mark_right([0])
+    assert tab.marked_right() == [0]
+    assert model.data(model.index(0, PICK_COL), CHECK) == Qt.CheckState.Checked
+    assert tab.next_turn()
+    game = tab.game
+    expected = result.entry(game.state)
+    assert game.turn == 2 and game.entry.value == expected.value
+    assert cu.format_probability(expected.value) in tab.playPanel.statusLabel.text()
+    # Column 1 solved with digit 1, the wrong "2" of column 2 struck out.
+    assert model.data(model.index(0, FIRST_SLOT)) == "1 ✓"
+    assert model.data(model.index(1, FIRST_SLOT + 1), Qt.ItemDataRole.FontRole).strikeOut()
+    # Posterior of column 2 after the wrong "2": 1 → 0.6/0.8 = 75%, 3 → 25%.
+    assert model.data(model.index(1, FIRST_SLOT)).endswith("75%")
+    assert model.data(model.index(1, FIRST_SLOT + 2)).endswith("25%")
+    highlighted = [
+        r
+        for r in range(5)
+        for c in range(FIRST_SLOT, FIRST_SLOT + 6)
+        if model.data(model.index(r, c), BG) in (BEST, SELECTED)
+    ]
+    assert highlighted == [1, 2, 3, 4]
+    # No right pick: the game is lost and says so.
+    assert tab.next_turn([])
+    assert tab.game.over and "lost" in tab.playPanel.statusLabel.text()
+    assert not tab.playPanel.nextButton.isEnabled()
+    tab.restart_game()
+    assert tab.game.turn == 1 and tab.playPanel.nextButton.isEnabled()
+
+
+def test_play_along_to_a_win_and_alternative_picks(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = coverup_tab(window)
+    tab.model.set_rows([DigitRow("1 2", {1}, "0.9"), DigitRow("1 2 3")])
+    solve_and_wait(tab)
+    first = tab.game.entry
+    other = next(a for a in first.alternatives if a.picks != first.picks)
+    assert other == first.alternatives[1]
+    tab.playPanel._clicked(1, 0)  # the second row of the alternatives table
+    assert tab.game.picks == other.picks
+    assert f"{other.value:.4f}" in tab.playPanel.statusLabel.text()
+    assert tab.next_turn([0, 1])
+    assert tab.game.outcome == "won" and "won" in tab.playPanel.statusLabel.text()
+
+
+def test_impossible_outcome_is_refused(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = coverup_tab(window)
+    tab.model.set_rows([DigitRow("1", set(), "0"), DigitRow("1 2 3")])
+    solve_and_wait(tab)
+    assert not tab.next_turn([1])  # the single digit of column 1 cannot be wrong
+    assert "cannot be wrong" in tab.messageLabel.text()
+    assert tab.game.turn == 1
+
+
+def test_bad_cells_are_marked_and_block_solve(window) -> None:  # type: ignore[no-untyped-def]
+    tab = coverup_tab(window)
+    model = tab.model
+    assert model.setData(model.index(1, 1), "0.4") is False
+    assert model.data(model.index(1, 1), BG) == BAD
+    assert "p must be 0 when no digit" in model.data(model.index(1, 1), Qt.ItemDataRole.ToolTipRole)
+    assert not tab.solveButton.isEnabled()
+    assert "column 2" in tab.messageLabel.text()
+    model.setData(model.index(1, FIRST_SLOT), Qt.CheckState.Checked, CHECK)
+    assert tab.solveButton.isEnabled()
+    for c in range(3):
+        model.setData(model.index(1, FIRST_SLOT + c), Qt.CheckState.Checked, CHECK)
+    assert not tab.solveButton.isEnabled()
+    assert "at least one digit must not be a known candidate" in tab.messageLabel.text()
+    assert model.setData(model.index(2, 0), "1 2 2") is False
+    assert model.setData(model.index(3, 1), "1.5") is False
+    assert model.setData(model.index(3, 1), "abc") is False
+    assert model.data(model.index(3, 1), Qt.ItemDataRole.EditRole) == "abc"
+
+
+def test_presets_and_judge_line(window) -> None:  # type: ignore[no-untyped-def]
+    tab = coverup_tab(window)
+    tab.apply_preset("Judge size: 5 columns of 10 digits")
+    assert tab.read_inputs() == cu.CoverUpInputs.from_triplets([(10, 0, 0.0)] * 5)
+    tab.apply_preset(SHOW)
+    assert [c.choices for c in tab.read_inputs().columns] == [2, 3, 4, 5, 6]
+    assert tab.apply_judge_line("2 4 1 1.0 5 2 0.8")
+    assert tab.read_inputs() == cu.CoverUpInputs.from_triplets([(4, 1, 1.0), (5, 2, 0.8)])
+    assert tab.model.rows[1].candidates == {0, 1}
+    assert not tab.apply_judge_line("3 3 0.5")
+    assert "column 1" in tab.messageLabel.text()
+    tab.add_column()
+    assert len(tab.model.rows) == 3
+    tab.remove_column()
+    assert len(tab.model.rows) == 2
+
+
+def test_import_judge_file(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    tab = coverup_tab(window)
+    good = tmp_path / "case.txt"
+    good.write_text("2\n4 1 1.0 5 2 0.8\n1\n10 2 0.5\n0\n")
+    assert tab.import_judge_file(good)
+    assert tab.read_inputs() == cu.CoverUpInputs.from_triplets([(4, 1, 1.0), (5, 2, 0.8)])
+    bad = tmp_path / "bad.txt"
+    bad.write_text("1\n3 0 0.5\n0\n")
+    assert not tab.import_judge_file(bad)
+    assert "bad.txt:2:" in tab.messageLabel.text()
+    assert tab.read_inputs().n == 2
+
+
+def test_load_example_and_solve(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = coverup_tab(window)
+    assert tab.load_example()
+    solve_and_wait(tab)
+    assert "0.537" in tab.resultLabel.text()
+
+
+def test_export_csv(window, solve_and_wait, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    tab = coverup_tab(window)
+    tab.model.set_rows([DigitRow("1 2", {1}, "0.9"), DigitRow("1 2 3")])
+    result = solve_and_wait(tab)
+    path = tmp_path / "coverup.csv"
+    assert tab.export_csv(path)
+    with path.open(newline="") as handle:
+        rows = list(csv.reader(handle))
+    assert rows[0][0] == "section" and "optimal picks" in rows[0]
+    assert rows[1][:5] == ["column", "1", "2", "1", "0.9"]
+    assert ["answer", cu.format_judge(result)] == [rows[3][0], rows[3][7]]
+    assert sum(r[0] == "policy" for r in rows) == len(result.policy)
+
+
+def test_session_round_trip(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    tab = coverup_tab(window)
+    tab.model.set_rows([DigitRow("7 8 9", {8}, "0.75"), DigitRow("0123456789", {3, 4}, "0.5")])
+    path = tmp_path / "session.json"
+    assert window.save_session(path) is None
+    tab.apply_preset(SHOW)
+    assert window.open_session(path) is None
+    assert tab.state()["columns"][0] == {"digits": "7 8 9", "candidates": [8], "p": "0.75"}
+    assert tab.read_inputs() == cu.CoverUpInputs.from_triplets([(3, 1, 0.75), (10, 2, 0.5)])
+
+
+def test_malformed_session_keeps_the_form(window) -> None:  # type: ignore[no-untyped-def]
+    tab = coverup_tab(window)
+    before = tab.state()
+    try:
+        tab.restore_session({"columns": [{"digits": "1 2", "candidates": ["x"], "p": "0"}]})
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("a bad session was accepted")
+    assert tab.state() == before
+
+
+def test_simulation_beside_the_exact_value(window, solve_and_wait, qtbot) -> None:  # type: ignore[no-untyped-def]
+    tab = coverup_tab(window)
+    show_layout_with_candidates(tab)
+    assert not tab.simulation.start()  # nothing solved yet
+    result = solve_and_wait(tab)
+    tab.simulation.gamesSpin.setValue(100_000)
+    tab.simulation.seedSpin.setValue(5)
+    assert tab.simulation.start()
+    qtbot.waitUntil(lambda: not tab.simulation.busy, timeout=20000)
+    sim = tab.simulation.simulation
+    assert sim is not None and sim.games == 100_000 and sim.exact == result.value
+    text = tab.simulation.resultLabel.text()
+    assert "100,000 games" in text and f"{sim.low:.4f}" in text and "inside" in text
+
+
+def test_editing_ends_the_play_along(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = coverup_tab(window)
+    solve_and_wait(tab)
+    assert tab.game is not None
+    tab.model.setData(tab.model.index(0, 1), "0")
+    assert tab.game is None and tab.model.overlay is None
+    assert "gray" in tab.resultLabel.styleSheet()
