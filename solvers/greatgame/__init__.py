@@ -182,9 +182,8 @@ def csv_rows(inputs: GreatGameInputs, result: GreatGameResult | None) -> list[li
     )
     g = inputs.throws
     rows.append(["policy", "throw \\ score", *(str(d) for d in range(-g, g + 1))])
+    names = {str(mask): _hands_text(mask) for mask in range(8)}
     for i, row in enumerate(result.policy):
-        cells = [""] * (2 * g + 1)
-        for k, digit in enumerate(row):
-            cells[g - i + k] = _hands_text(int(digit))
-        rows.append(["policy", str(i + 1), *cells])
+        pad = [""] * (g - i)
+        rows.append(["policy", str(i + 1), *pad, *(names[digit] for digit in row), *pad])
     return rows
