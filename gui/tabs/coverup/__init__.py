@@ -65,11 +65,11 @@ class CoverUpTab(GameTab):
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setMinimumSectionSize(40)
-        self.view.setColumnWidth(0, 120)
+        self.view.setColumnWidth(0, 110)
         self.view.setColumnWidth(1, 50)
-        self.view.setColumnWidth(PICK_COL, 230)
+        self.view.setColumnWidth(PICK_COL, 215)
         for c in range(PICK_COL + 1, self.model.columnCount()):
-            self.view.setColumnWidth(c, 66)
+            self.view.setColumnWidth(c, 74)
         self.model.edited.connect(self._edited)
         self.model.marks_changed.connect(self._marks_changed)
 
