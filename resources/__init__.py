@@ -1,0 +1,1 @@
+"""Data the app ships: boards (JSON) and example inputs (judge format)."""
