@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QSizePolicy,
+    QSplitter,
     QVBoxLayout,
     QWidget,
 )
@@ -105,6 +106,18 @@ class GameTab(QWidget):
         outer.addWidget(self.messageLabel)
         outer.addLayout(self.body, 1)
         self.resultLabel.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+
+    def add_form_and_views(
+        self, form: QWidget, views: QWidget, sizes: tuple[int, int] = (380, 900)
+    ) -> QSplitter:
+        """Lay the form out left of the views; the views take the extra width."""
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(form)
+        splitter.addWidget(views)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes(list(sizes))
+        self.body.addWidget(splitter)
+        return splitter
 
     def _button(self, text: str, name: str, slot: Callable[[], Any]) -> QPushButton:
         button = QPushButton(text)

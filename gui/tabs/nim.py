@@ -6,7 +6,6 @@ from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QApplication,
     QButtonGroup,
@@ -14,7 +13,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLineEdit,
     QRadioButton,
-    QSplitter,
     QVBoxLayout,
     QWidget,
 )
@@ -121,12 +119,7 @@ class NimTab(GameTab):
         views_layout.addWidget(self.pileChart, 3)
         views_layout.addWidget(self.grundyPlot, 2)
         views_layout.addWidget(self.play, 2)
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(form)
-        splitter.addWidget(views)
-        splitter.setStretchFactor(1, 1)
-        splitter.setSizes([380, 860])
-        self.body.addWidget(splitter)
+        self.add_form_and_views(form, views, (380, 860))
         self._draw_piles([3, 4, 5], None)
         self.revalidate()
 

@@ -95,12 +95,7 @@ class XoincTab(GameTab):
         views.addWidget(self.chart)
         views.addWidget(self.viewTabs)
         views.setSizes([330, 420])
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(stack_box)
-        splitter.addWidget(views)
-        splitter.setStretchFactor(1, 1)
-        splitter.setSizes([300, 980])
-        self.body.addWidget(splitter)
+        self.add_form_and_views(stack_box, views, (300, 980))
         self._pending_game: bool | None = None
         self._redraw()
         self.revalidate()

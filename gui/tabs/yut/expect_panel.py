@@ -10,20 +10,18 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QPushButton,
     QSpinBox,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
 from gui.tabs.yut.line_panel import square_text
-from gui.widgets.theme import BEST, BEST_TEXT, SELECTED
+from gui.widgets.tables import readonly_table
+from gui.widgets.theme import BEST, BEST_TEXT
 from solvers.yut import ExpectResult, MoveOption
 
 __all__ = ["ExpectPanel"]
@@ -58,17 +56,7 @@ class ExpectPanel(QWidget):
         self.playButton.setObjectName("playMoveButton")
         self.restartButton = QPushButton("Restart")
         self.restartButton.setObjectName("restartButton")
-        self.table = QTableWidget(0, len(HEADERS))
-        self.table.setObjectName("optionsTable")
-        self.table.setHorizontalHeaderLabels(HEADERS)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.verticalHeader().hide()
-        self.table.setStyleSheet(
-            f"QTableWidget::item:selected {{ background: {SELECTED.name()}; color: black; }}"
-        )
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table = readonly_table(HEADERS, "optionsTable")
         self.table.itemSelectionChanged.connect(self._highlight_selected)
         self.adviseButton.clicked.connect(self.advise)
         self.throwSpin.valueChanged.connect(lambda _: self.advise() if self.result else None)

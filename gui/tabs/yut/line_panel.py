@@ -5,17 +5,15 @@ from __future__ import annotations
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHBoxLayout,
-    QHeaderView,
     QPushButton,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
-from gui.widgets.theme import BEST, SELECTED
+from gui.widgets.tables import readonly_table
+from gui.widgets.theme import BEST
 from solvers.yut import Board, Step
 
 __all__ = ["LinePanel"]
@@ -43,17 +41,7 @@ class LinePanel(QWidget):
         super().__init__(parent)
         self.steps: tuple[Step, ...] = ()
         self.current = -1
-        self.table = QTableWidget(0, len(HEADERS))
-        self.table.setObjectName("lineTable")
-        self.table.setHorizontalHeaderLabels(HEADERS)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.verticalHeader().hide()
-        self.table.setStyleSheet(
-            f"QTableWidget::item:selected {{ background: {SELECTED.name()}; color: black; }}"
-        )
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table = readonly_table(HEADERS, "lineTable")
         self.table.itemSelectionChanged.connect(self._selection_changed)
         self.startButton = QPushButton("« Start")
         self.startButton.setObjectName("lineStartButton")

@@ -134,12 +134,7 @@ class YutTab(GameTab):
         right.addWidget(self.views)
         right.setStretchFactor(0, 3)
         right.setStretchFactor(1, 2)
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(scroll)
-        splitter.addWidget(right)
-        splitter.setStretchFactor(1, 1)
-        splitter.setSizes([400, 900])
-        self.body.addWidget(splitter)
+        self.add_form_and_views(scroll, right, (400, 900))
 
         for widget in (self.throwsEdit, self.probabilitiesEdit):
             widget.textChanged.connect(lambda _: self.inputs_changed())
