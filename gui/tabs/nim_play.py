@@ -4,74 +4,41 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import (
-    QComboBox,
-    QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QListWidget,
-    QPushButton,
-    QSpinBox,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QSpinBox, QWidget
 
+from gui.widgets.play_panel import PlayPanelFrame
 from solvers import nim
 
 __all__ = ["NimPlayPanel"]
 
 
-class NimPlayPanel(QGroupBox):
+class NimPlayPanel(PlayPanelFrame):
     """A game on the form's piles: you against the solver, mistakes flagged."""
 
     def __init__(
         self, read_inputs: Callable[[], nim.NimInputs], parent: QWidget | None = None
     ) -> None:
-        super().__init__("Play against the solver", parent)
+        super().__init__(
+            ["I move first", "I move second"],
+            "New game from the piles",
+            "Press “New game” to play on the piles in the form.",
+            parent,
+        )
         self._read_inputs = read_inputs
         self.position: nim.NimInputs | None = None
         self.user_moved_last = False
         self.mistakes = 0
-        self.sideCombo = QComboBox()
-        self.sideCombo.addItems(["I move first", "I move second"])
-        self.newButton = QPushButton("New game from the piles")
-        self.newButton.setObjectName("newGameButton")
         self.newButton.clicked.connect(lambda: self.new_game())
         self.pileSpin = QSpinBox()
         self.pileSpin.setPrefix("pile ")
         self.takeSpin = QSpinBox()
         self.takeSpin.setPrefix("take ")
         self.takeSpin.setRange(1, nim.MAX_PILE)
-        self.takeButton = QPushButton("Take")
-        self.takeButton.setObjectName("takeButton")
         self.takeButton.clicked.connect(
             lambda: self.user_move(self.pileSpin.value() - 1, self.takeSpin.value())
         )
-        self.hintButton = QPushButton("Hint")
         self.hintButton.clicked.connect(lambda: self.show_hint())
-        self.positionLabel = QLabel("Press “New game” to play on the piles in the form.")
-        self.positionLabel.setWordWrap(True)
-        self.positionLabel.setStyleSheet("font-weight: 600;")
-        self.log = QListWidget()
-        self.log.setObjectName("playLog")
-        top = QHBoxLayout()
-        top.addWidget(self.sideCombo)
-        top.addWidget(self.newButton)
-        top.addStretch(1)
-        moves = QHBoxLayout()
-        for widget in (self.pileSpin, self.takeSpin, self.takeButton, self.hintButton):
-            moves.addWidget(widget)
-        moves.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(self.positionLabel)
-        layout.addLayout(moves)
-        layout.addWidget(self.log, 1)
-        self._set_move_controls(False)
-
-    def _set_move_controls(self, enabled: bool) -> None:
-        for widget in (self.pileSpin, self.takeSpin, self.takeButton, self.hintButton):
-            widget.setEnabled(enabled)
+        self.arrange([self.pileSpin, self.takeSpin])
 
     def new_game(self, user_first: bool | None = None) -> bool:
         """Start on the form's piles; the solver moves at once if the user is second."""
@@ -85,6 +52,8 @@ class NimPlayPanel(QGroupBox):
         self.mistakes = 0
         self.log.clear()
         self.pileSpin.setRange(1, len(self.position.piles))
+        # Start the take box on a legal amount (1 is illegal when S lacks it).
+        self.takeSpin.setValue(self.position.subtraction[0] if self.position.subtraction else 1)
         self.user_moved_last = False
         if self.sideCombo.currentIndex() == 1:
             self._solver_move()
@@ -142,12 +111,12 @@ class NimPlayPanel(QGroupBox):
             user_wins = self._mover_wins(self.position) == user_to_move
             verdict = "You win!" if user_wins else "The solver wins."
             self.positionLabel.setText(f"Piles: {piles}. Game over — {verdict}")
-            self._set_move_controls(False)
+            self.set_move_controls(False)
             return
         winning = nim.solve(self.position).first_player_wins
         outlook = "you can force a win" if winning else "the solver can force a win"
         self.positionLabel.setText(f"Piles: {piles}. Your move — {outlook}.")
-        self._set_move_controls(True)
+        self.set_move_controls(True)
 
     def show_hint(self) -> None:
         """Say the best move from here."""

@@ -13,20 +13,14 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
-    QComboBox,
-    QGroupBox,
-    QHBoxLayout,
     QHeaderView,
-    QLabel,
-    QListWidget,
-    QPushButton,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
-    QVBoxLayout,
     QWidget,
 )
 
+from gui.widgets.play_panel import PlayPanelFrame
 from gui.widgets.theme import BEST
 from solvers.xoinc import PlayState, ValueTable, solver_take, start
 
@@ -37,41 +31,33 @@ def _coins_text(first: int, count: int) -> str:
     return f"coin #{first}" if count == 1 else f"coins #{first}\u2013{first + count - 1}"
 
 
-class XoincPlayPanel(QGroupBox):
+class XoincPlayPanel(PlayPanelFrame):
     """A game on the solved stack: you against the solver, every take judged."""
 
     #: Emitted after every change of the game (new game, a take, a hint, reset).
     changed = Signal()
 
     def __init__(self, request_game: Callable[[bool], None], parent: QWidget | None = None) -> None:
-        super().__init__("Play against the solver", parent)
+        super().__init__(
+            ["I am the first player", "I am the second player"],
+            "New game",
+            "Press “New game” to play on the stack in the form.",
+            parent,
+        )
         self._request_game = request_game
         self.state: PlayState | None = None
         self.values: ValueTable | None = None
         self.user = 1
         self.hint: int | None = None
-        self.sideCombo = QComboBox()
-        self.sideCombo.setObjectName("sideCombo")
-        self.sideCombo.addItems(["I am the first player", "I am the second player"])
-        self.newButton = QPushButton("New game")
-        self.newButton.setObjectName("newGameButton")
         self.newButton.setToolTip("Play on the stack in the form (solves it first if needed)")
         self.newButton.clicked.connect(
             lambda: self._request_game(self.sideCombo.currentIndex() == 0)
         )
-        self.positionLabel = QLabel("Press “New game” to play on the stack in the form.")
-        self.positionLabel.setObjectName("positionLabel")
-        self.positionLabel.setWordWrap(True)
-        self.positionLabel.setStyleSheet("font-weight: 600;")
         self.takeSpin = QSpinBox()
         self.takeSpin.setObjectName("takeSpin")
         self.takeSpin.setPrefix("take ")
         self.takeSpin.setSuffix(" coin(s)")
-        self.takeButton = QPushButton("Take")
-        self.takeButton.setObjectName("takeButton")
         self.takeButton.clicked.connect(lambda: self.user_take(self.takeSpin.value()))
-        self.hintButton = QPushButton("Hint")
-        self.hintButton.setObjectName("hintButton")
         self.hintButton.setToolTip("Show the best take (shaded green in the chart)")
         self.hintButton.clicked.connect(lambda: self.show_hint())
         self.valuesCheck = QCheckBox("Show what every take is worth")
@@ -86,25 +72,7 @@ class XoincPlayPanel(QGroupBox):
         self.optionsTable.cellDoubleClicked.connect(lambda row, _: self.user_take(row + 1))
         self.optionsTable.setToolTip("Double-click a row to make that take")
         self.optionsTable.hide()
-        self.log = QListWidget()
-        self.log.setObjectName("playLog")
-        self.log.setWordWrap(True)
-
-        top = QHBoxLayout()
-        top.addWidget(self.sideCombo)
-        top.addWidget(self.newButton)
-        top.addStretch(1)
-        moves = QHBoxLayout()
-        for widget in (self.takeSpin, self.takeButton, self.hintButton, self.valuesCheck):
-            moves.addWidget(widget)
-        moves.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(self.positionLabel)
-        layout.addLayout(moves)
-        layout.addWidget(self.optionsTable, 1)
-        layout.addWidget(self.log, 2)
-        self._set_move_controls(False)
+        self.arrange([self.takeSpin], extras=[self.valuesCheck], middle=self.optionsTable)
 
     # ----- game flow ---------------------------------------------------------------------
     def begin(self, coins: tuple[int, ...], values: ValueTable, user_first: bool) -> None:
@@ -129,7 +97,7 @@ class XoincPlayPanel(QGroupBox):
         self.hint = None
         self.log.clear()
         self.positionLabel.setText(reason)
-        self._set_move_controls(False)
+        self.set_move_controls(False)
         self.optionsTable.hide()
         self.changed.emit()
 
@@ -187,7 +155,7 @@ class XoincPlayPanel(QGroupBox):
             self.positionLabel.setText(
                 f"Game over — {score}: {verdict} Your takes lost {lost:,} against best play."
             )
-            self._set_move_controls(False)
+            self.set_move_controls(False)
         else:
             legal = state.legal_takes()
             self.takeSpin.setRange(legal[0], legal[-1])
@@ -197,7 +165,7 @@ class XoincPlayPanel(QGroupBox):
                 f"{score}. {state.coins_left:,} coins left, next is coin #{state.top + 1}; "
                 f"you may take 1\u2013{legal[-1]:,}. With best play you end with {outlook:,}."
             )
-            self._set_move_controls(True)
+            self.set_move_controls(True)
         self._fill_options()
         self.changed.emit()
 
@@ -233,10 +201,6 @@ class XoincPlayPanel(QGroupBox):
         return best
 
     # ----- widgets -----------------------------------------------------------------------
-    def _set_move_controls(self, enabled: bool) -> None:
-        for widget in (self.takeSpin, self.takeButton, self.hintButton):
-            widget.setEnabled(enabled)
-
     def _fill_options(self) -> None:
         options = self.option_values()
         show = self.valuesCheck.isChecked() and bool(options)
