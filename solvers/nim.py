@@ -250,11 +250,11 @@ def reply(inputs: NimInputs) -> Move | None:
     result = solve(inputs)
     if result.winning_moves:
         return result.winning_moves[0]
-    moves = legal_moves_limited(inputs)
+    moves = smallest_takes(inputs)
     return min(moves, key=lambda m: (m.removed, m.pile)) if moves else None
 
 
-def legal_moves_limited(inputs: NimInputs) -> list[Move]:
+def smallest_takes(inputs: NimInputs) -> list[Move]:
     """One smallest legal take per pile (cheap even for piles of 10^9)."""
     moves: list[Move] = []
     for i, p in enumerate(inputs.piles):
@@ -265,7 +265,7 @@ def legal_moves_limited(inputs: NimInputs) -> list[Move]:
 
 def game_over(inputs: NimInputs) -> bool:
     """Whether the player to move has no legal move."""
-    return not legal_moves_limited(inputs)
+    return not smallest_takes(inputs)
 
 
 def add_cli_arguments(parser: argparse.ArgumentParser) -> None:

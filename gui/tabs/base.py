@@ -58,6 +58,7 @@ class GameTab(QWidget):
         self.title = solvers.TITLES[self.game_id]
         self.result: Any = None
         self.result_inputs: Any = None
+        self._pending_inputs: Any = None
         self.last_solve_seconds: float | None = None
         self._thread: SolveThread | None = None
         self._started = 0.0

@@ -172,5 +172,6 @@ def test_illegal_move_is_refused(window) -> None:  # type: ignore[no-untyped-def
     tab.subtractionEdit.setText("2")
     tab.piles.model.set_values([5])
     tab.play.new_game(user_first=True)
+    assert tab.play.takeSpin.value() == 2  # the take box starts on a legal amount
     assert not tab.play.user_move(0, 1)
     assert "Not a legal move" in tab.play.positionLabel.text()
