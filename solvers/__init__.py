@@ -1,14 +1,17 @@
 """Pure solvers for the five games; nothing here imports Qt.
 
-Every game module exposes the same protocol (see ``solvers.protocol``):
-an input dataclass that validates itself, ``solve(inputs, progress=None)``,
-``parse_judge(text)``, ``format_judge(result)`` and ``csv_rows(inputs, result)``.
+Every game module satisfies ``solvers.protocol.GameModule``. Games are imported only
+when asked for (``load``), so ``python -m solvers nim`` never pays for the other four
+games or for NumPy.
 """
 
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from solvers.protocol import GameModule
 
 __all__ = ["GAMES", "TITLES", "load"]
 
@@ -31,20 +34,8 @@ TITLES: dict[str, str] = {
 }
 
 
-def available() -> list[str]:
-    """Return the ids of the games whose solver module is present, in tab order."""
-    found = []
-    for game_id in GAMES:
-        try:
-            load(game_id)
-        except ModuleNotFoundError:
-            continue
-        found.append(game_id)
-    return found
-
-
-def load(game_id: str) -> ModuleType:
-    """Import and return the solver module of ``game_id``."""
+def load(game_id: str) -> GameModule:
+    """Import and return the solver module of ``game_id`` (``KeyError`` for an unknown id)."""
     if game_id not in GAMES:
         raise KeyError(f"unknown game {game_id!r}; choose one of {', '.join(GAMES)}")
-    return importlib.import_module(f"{__name__}.{GAMES[game_id]}")
+    return cast("GameModule", importlib.import_module(f"{__name__}.{GAMES[game_id]}"))

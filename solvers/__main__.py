@@ -11,7 +11,6 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from types import ModuleType
 from typing import Any
 
 from solvers import GAMES, TITLES, load
@@ -20,13 +19,13 @@ from solvers.protocol import JudgeFormatError, jsonable
 __all__ = ["main"]
 
 
-def _parser() -> tuple[argparse.ArgumentParser, dict[str, ModuleType]]:
+def _parser() -> tuple[argparse.ArgumentParser, dict[str, Any]]:
     parser = argparse.ArgumentParser(
         prog="python -m solvers",
         description="Solve games given in their original judge format.",
     )
     games = parser.add_subparsers(dest="game", required=True, metavar="GAME")
-    modules: dict[str, ModuleType] = {}
+    modules: dict[str, Any] = {}
     for game_id in GAMES:
         try:
             module = load(game_id)

@@ -1,16 +1,35 @@
-"""What every game module shares: cancellation, judge-format reading, JSON output."""
+"""What every game module shares: the protocol, options, play states, judge reading.
+
+Also cancellation (``Cancelled``), work bounds (``TooBig``) and JSON output.
+
+NumPy is not imported here: ``python -m solvers nim`` must start without it.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import enum
 import math
-from collections.abc import Callable
-from typing import Any, TypeVar
+import random
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
-import numpy as np
-
-__all__ = ["Cancelled", "JudgeFormatError", "Progress", "Tokens", "checked", "jsonable", "report"]
+__all__ = [
+    "Cancelled",
+    "GameModule",
+    "JudgeFormatError",
+    "Option",
+    "OptionError",
+    "PlayState",
+    "Progress",
+    "Tokens",
+    "TooBig",
+    "checked",
+    "jsonable",
+    "parse_options",
+    "report",
+    "split_numbers",
+]
 
 #: A solver calls ``progress(fraction)`` now and then with a number in [0, 1].
 #: The caller may raise ``Cancelled`` from it to stop the solve.
@@ -131,10 +150,8 @@ def jsonable(value: Any) -> Any:
         return {str(k): jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple, frozenset, set)):
         return [jsonable(v) for v in value]
-    if isinstance(value, np.ndarray):
+    if hasattr(value, "tolist"):  # NumPy arrays and scalars, without importing NumPy
         return jsonable(value.tolist())
-    if isinstance(value, np.generic):
-        return value.item()
     if isinstance(value, float) and not math.isfinite(value):
         return None
     return value
@@ -148,3 +165,182 @@ def checked(line: int, build: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         raise
     except ValueError as exc:
         raise JudgeFormatError(line, str(exc)) from None
+
+
+class TooBig(ValueError):
+    """A solve refused before (or while) running because it would exceed its work bound.
+
+    The message says what to reduce ("at most 400000 positions: use fewer pieces or turns").
+    """
+
+
+class OptionError(ValueError):
+    """A bad command-line option; ``str()`` reads ``--name: reason``."""
+
+
+def split_numbers(text: str) -> list[str]:
+    """Split "1, 3 4;5" into ``["1", "3", "4", "5"]``: the one tokenizer of number lists.
+
+    Commas, semicolons and any whitespace separate items; empty items are dropped.
+    """
+    return [word for word in text.replace(",", " ").replace(";", " ").split() if word]
+
+
+@dataclasses.dataclass(frozen=True)
+class Option:
+    """One option of a game, declared once: the CLI builds ``--flag`` from it, tabs a field.
+
+    ``kind`` is ``"flag"`` (on/off), ``"int"``, ``"ints"`` (a list such as ``1,3,4``) or
+    ``"file"`` (a path whose text ``convert`` reads). ``name`` is the keyword handed to
+    ``parse_judge``; the flag is ``--`` + name with ``_`` as ``-``. Options with the same
+    non-empty ``group`` exclude each other.
+    """
+
+    name: str
+    kind: str
+    default: Any
+    help: str
+    lo: int | None = None
+    hi: int | None = None
+    metavar: str = ""
+    group: str = ""
+    convert: Callable[[str], Any] | None = None
+
+    @property
+    def flag(self) -> str:
+        """The command-line spelling, e.g. ``--subtract``."""
+        return "--" + self.name.replace("_", "-")
+
+    def parse(self, text: str) -> Any:
+        """Turn the option's text into its value; ``OptionError`` names the flag and reason."""
+        try:
+            if self.convert is not None:
+                return self.convert(text)
+            if self.kind == "int":
+                return self._ranged(_integer(text))
+            if self.kind == "ints":
+                words = split_numbers(text)
+                if not words:
+                    raise ValueError("give at least one number, e.g. 1,3,4")
+                return tuple(self._ranged(_integer(word)) for word in words)
+            raise ValueError(f"cannot read a value for an option of kind {self.kind!r}")
+        except OptionError:
+            raise
+        except (ValueError, OSError, RecursionError) as exc:
+            raise OptionError(f"{self.flag}: {exc}") from None
+
+    def _ranged(self, value: int) -> int:
+        if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
+            raise ValueError(f"must be between {self.lo} and {self.hi}, got {value}")
+        return value
+
+
+def _integer(word: str) -> int:
+    try:
+        return int(word)
+    except ValueError:
+        raise ValueError(f"{word!r} is not a whole number") from None
+
+
+def parse_options(options: Sequence[Option], argv: Iterable[str]) -> dict[str, Any]:
+    """Read ``argv`` (``["--subtract", "1,3,4"]``) against ``options`` into keywords.
+
+    Every option gets its default when absent. Unknown flags, missing values and
+    options of one group given together raise ``OptionError``.
+    """
+    by_flag = {option.flag: option for option in options}
+    values = {option.name: option.default for option in options}
+    seen: dict[str, str] = {}
+    words = iter(argv)
+    for word in words:
+        flag, has_value, inline = word.partition("=")
+        option = by_flag.get(flag)
+        if option is None:
+            known = ", ".join(by_flag) or "none"
+            raise OptionError(f"{flag}: unknown option (this game has: {known})")
+        if option.group and seen.get(option.group, flag) != flag:
+            raise OptionError(f"{flag}: cannot be combined with {seen[option.group]}")
+        seen[option.group or flag] = flag
+        if option.kind == "flag":
+            if has_value:
+                raise OptionError(f"{flag}: takes no value")
+            values[option.name] = True
+            continue
+        text = inline if has_value else next(words, None)
+        if text is None:
+            raise OptionError(f"{flag}: needs a value ({option.metavar or option.kind})")
+        values[option.name] = option.parse(text)
+    return values
+
+
+Move = Hashable
+
+
+@runtime_checkable
+class PlayState(Protocol):
+    """An immutable position of a game being played (see architecture.md).
+
+    ``to_move`` is ``0`` or ``1``, or ``"chance"`` when the game waits for a throw, a draw
+    or an outcome. ``values()`` gives, at a player node, each legal move's value under
+    optimal play afterwards from the mover's side (higher is better); ``chances()`` gives,
+    at a chance node, each outcome's probability. ``play`` raises ``ValueError`` for an
+    illegal move. ``score`` is the game's result once ``over``.
+    """
+
+    @property
+    def to_move(self) -> int | str: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def score(self) -> float: ...
+
+    def moves(self) -> Sequence[Any]: ...
+
+    def values(self) -> Mapping[Any, float]: ...
+
+    def chances(self) -> Mapping[Any, float]: ...
+
+    def play(self, move: Any) -> PlayState: ...
+
+
+@runtime_checkable
+class GameModule(Protocol):
+    """What ``solvers.load(game_id)`` returns for every game.
+
+    ``Inputs`` validates itself (``ValueError`` with a reason a user understands);
+    ``solve`` reports progress through ``progress(fraction)`` (which may raise
+    ``Cancelled``) and raises ``TooBig`` past its work bound; ``parse_judge`` takes the
+    game's options as keywords named by ``OPTIONS``; ``format_input`` writes inputs back in
+    judge format; ``generate(rng, size)`` (size ``"small"``, ``"judge"`` or ``"max"``) makes
+    random valid inputs biased to the edges; ``shrink`` yields strictly smaller valid inputs.
+    """
+
+    TITLE: str
+    OPTIONS: tuple[Option, ...]
+    Inputs: type[Any]
+    Result: type[Any]
+
+    def solve(self, inputs: Any, progress: Progress | None = None) -> Any: ...
+
+    @property
+    def parse_judge(self) -> Callable[..., list[Any]]:
+        """``parse_judge(text, **options) -> list[Inputs]``.
+
+        A property so that each game's own keyword names type-check against the protocol.
+        """
+
+    def format_judge(self, result: Any) -> str: ...
+
+    def format_input(self, inputs: Any) -> str: ...
+
+    def csv_rows(self, inputs: Any, result: Any) -> list[list[str]]: ...
+
+    def example(self) -> Any: ...
+
+    def new_game(self, inputs: Any) -> PlayState: ...
+
+    def generate(self, rng: random.Random, size: str) -> Any: ...
+
+    def shrink(self, inputs: Any) -> Iterator[Any]: ...
