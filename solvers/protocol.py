@@ -193,7 +193,8 @@ class Option:
     ``kind`` is ``"flag"`` (on/off), ``"int"``, ``"ints"`` (a list such as ``1,3,4``) or
     ``"file"`` (a path whose text ``convert`` reads). ``name`` is the keyword handed to
     ``parse_judge``; the flag is ``--`` + name with ``_`` as ``-``. Options with the same
-    non-empty ``group`` exclude each other.
+    non-empty ``group`` exclude each other. A ``standalone`` flag makes the game read no
+    input at all (``yut --expected``): the CLI then calls ``parse_judge("", **options)``.
     """
 
     name: str
@@ -204,6 +205,7 @@ class Option:
     hi: int | None = None
     metavar: str = ""
     group: str = ""
+    standalone: bool = False
     convert: Callable[[str], Any] | None = None
 
     @property
