@@ -1,14 +1,19 @@
 """Cover Up (The Price Is Right; Baekjoon 4045): the optimal way to cover the digits.
 
 Each turn the player covers one untried digit in every unsolved column; a
-turn with no new right digit loses, all columns right wins. The solver values
-every reachable state exactly (a DP over turns, vectorised over states, with
-identical columns merged) and gives the optimal picks, the value of every
-alternative pick and which picks keep a column in reserve on purpose.
+turn with no new right digit loses, all columns right wins. ``exact`` values
+every reachable state with a memoised recursion in plain Python (identical
+columns merged), so one judge case needs no NumPy; ``result`` turns the values
+into the optimal picks, the value of every alternative and which picks keep a
+column in reserve on purpose; ``play`` is the play-along state and
+``simulation`` the Monte Carlo check (NumPy, imported when it runs).
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from solvers.coverup.cases import example, format_input, generate, shrink
 from solvers.coverup.judge import csv_rows, format_judge, format_probability, parse_judge
 from solvers.coverup.model import (
     MAX_COLUMNS,
@@ -18,36 +23,78 @@ from solvers.coverup.model import (
     Pick,
     State,
     advance,
+    check_picks,
     hit_probabilities,
     initial_state,
     posteriors,
     reserve_flags,
 )
-from solvers.coverup.play import Simulation, TurnReport, play_turn, simulate
+from solvers.coverup.play import CoverUpGame, Outcome, Picks, new_game
 from solvers.coverup.result import Alternative, CoverUpResult, PolicyEntry, solve
+from solvers.protocol import Option, Progress
+
+if TYPE_CHECKING:
+    from solvers.coverup.simulation import Simulation
 
 __all__ = [
     "MAX_COLUMNS",
     "MAX_DIGITS",
+    "OPTIONS",
+    "TITLE",
     "Alternative",
     "Column",
+    "CoverUpGame",
     "CoverUpInputs",
     "CoverUpResult",
+    "Inputs",
+    "Outcome",
     "Pick",
+    "Picks",
     "PolicyEntry",
+    "Result",
     "Simulation",
     "State",
-    "TurnReport",
     "advance",
+    "check_picks",
     "csv_rows",
+    "example",
+    "format_input",
     "format_judge",
     "format_probability",
+    "generate",
     "hit_probabilities",
     "initial_state",
+    "new_game",
     "parse_judge",
-    "play_turn",
     "posteriors",
     "reserve_flags",
+    "shrink",
     "simulate",
     "solve",
 ]
+
+TITLE = "Cover Up"
+OPTIONS: tuple[Option, ...] = ()
+Inputs = CoverUpInputs
+Result = CoverUpResult
+
+
+def simulate(
+    result: CoverUpResult,
+    games: int = 100_000,
+    seed: int | None = None,
+    progress: Progress | None = None,
+) -> Simulation:
+    """Monte Carlo games of the optimal policy (see ``solvers.coverup.simulation``)."""
+    from solvers.coverup.simulation import simulate as run
+
+    return run(result, games, seed, progress)
+
+
+def __getattr__(name: str) -> Any:
+    # The simulation's names load NumPy, so they are imported on first use only.
+    if name in ("Simulation", "wilson_interval"):
+        from solvers.coverup import simulation
+
+        return getattr(simulation, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -4,19 +4,33 @@ from __future__ import annotations
 
 import math
 
-from solvers.coverup.model import MAX_COLUMNS, MAX_DIGITS, Column, CoverUpInputs, Pick, State
+from solvers.coverup.model import MAX_COLUMNS, MAX_DIGITS, Column, CoverUpInputs, Pick
 from solvers.coverup.result import CoverUpResult, PolicyEntry
 from solvers.protocol import Tokens, checked
 
-__all__ = ["csv_rows", "format_judge", "format_probability", "parse_judge"]
+__all__ = [
+    "csv_rows",
+    "describe_left",
+    "describe_pick",
+    "format_judge",
+    "format_probability",
+    "parse_judge",
+]
 
 #: Float noise allowed below a half-thousandth that still rounds up.
 HALF_SLACK = 1e-9
 
 
 def parse_judge(text: str) -> list[CoverUpInputs]:
-    """Cases of ``n`` then ``n`` triplets ``m l p``; a line ``0`` ends the input."""
+    """Cases of ``n`` then ``n`` triplets ``m l p``; a line ``0`` ends the input.
+
+    Empty or blank text is refused (``JudgeFormatError``); a lone ``0`` gives no case.
+    """
     tokens = Tokens(text)
+    if tokens.at_end():
+        raise tokens.error(
+            "the input is empty: expected the number of columns n (1 to 5), and a line 0 at the end"
+        )
     cases: list[CoverUpInputs] = []
     while not tokens.at_end():
         n = tokens.integer("the number of columns n", 0, MAX_COLUMNS)
@@ -44,7 +58,7 @@ def _column(number: int, m: int, known: int, p: float) -> Column:
 def format_probability(value: float) -> str:
     """Round to the nearest thousandth (halves up), drop trailing zeros; ``1`` and ``0`` bare.
 
-    The DP's float error is far below 1e-9, so a value within that of a
+    The solver's float error is far below 1e-9, so a value within that of a
     half-thousandth is taken to be exactly the half and rounds up.
     """
     thousandths = math.floor(value * 1000.0 + 0.5 + HALF_SLACK)
@@ -61,57 +75,67 @@ def format_judge(result: CoverUpResult) -> str:
     return format_probability(result.value)
 
 
-def describe_state(state: State) -> str:
-    """``2c+7o | solved | ...``: known candidates and other digits left per column."""
-    return " | ".join("solved" if s is None else f"{s[0]}c+{s[1]}o" for s in state.columns)
+def describe_left(left: tuple[int, int] | None) -> str:
+    """``solved`` or ``2 likely + 7 other digits left``."""
+    if left is None:
+        return "solved"
+    return f"{left[0]} likely + {left[1]} other digits left"
 
 
-def describe_picks(picks: tuple[Pick | None, ...], reserve: tuple[bool, ...] = ()) -> str:
-    """``candidate | other (reserve) | -`` per column."""
-    words = []
-    for i, pick in enumerate(picks):
-        word = "-" if pick is None else pick.value
-        if reserve and reserve[i]:
-            word += " (reserve)"
-        words.append(word)
-    return " | ".join(words)
+def describe_pick(pick: Pick | None, reserve: bool = False) -> str:
+    """``a likely digit``, ``another digit``, ``… (kept in reserve)`` or ``-``."""
+    if pick is None:
+        return "-"
+    word = "a likely digit" if pick is Pick.CANDIDATE else "another digit"
+    return word + (" (deliberate miss: column kept in reserve)" if reserve else "")
 
 
-def _policy_row(entry: PolicyEntry) -> list[str]:
-    others = "; ".join(f"{describe_picks(a.picks)}: {a.value:.6f}" for a in entry.alternatives)
-    return [
-        "policy",
-        str(entry.turn + 1),
-        "",
-        "",
-        "",
-        describe_state(entry.state),
-        describe_picks(entry.picks, entry.reserve),
-        f"{entry.value:.9f}",
-        others,
+def _header(inputs: CoverUpInputs) -> list[str]:
+    names = [
+        f"column {i} ({c.choices} digits, {c.candidates} likely holding p={c.p!r})"
+        for i, c in enumerate(inputs.columns, start=1)
     ]
+    return [
+        "turn",
+        *(f"{name}: before the turn" for name in names),
+        *(f"{name}: pick" for name in names),
+        "winning probability with these picks",
+        "optimal",
+        "winning probability as the judge rounds it",
+    ]
+
+
+def _rows(entry: PolicyEntry) -> list[list[str]]:
+    before = [describe_left(left) for left in entry.state.columns]
+    rows = []
+    for rank, alternative in enumerate(entry.alternatives):
+        picks = [
+            describe_pick(pick, reserve)
+            for pick, reserve in zip(alternative.picks, alternative.reserve, strict=True)
+        ]
+        best = rank == 0
+        rows.append(
+            [
+                str(entry.turn + 1),
+                *before,
+                *picks,
+                f"{alternative.value:.6f}",
+                "yes" if best else "no",
+                format_probability(alternative.value),
+            ]
+        )
+    return rows
 
 
 def csv_rows(inputs: CoverUpInputs, result: CoverUpResult | None) -> list[list[str]]:
-    """Columns first, then the answer and one row per policy state; header first."""
-    rows = [
-        [
-            "section",
-            "column / turn",
-            "m",
-            "l",
-            "p",
-            "state (candidates+others left)",
-            "optimal picks",
-            "winning probability",
-            "alternatives",
-        ]
-    ]
-    for i, c in enumerate(inputs.columns, start=1):
-        rows.append(
-            ["column", str(i), str(c.choices), str(c.candidates), repr(c.p), "", "", "", ""]
-        )
+    """One table: every state and every pick combination in it, the optimal one first.
+
+    The first row is the first turn's optimal picks: its last cell is the judge answer.
+
+    The header names each column's inputs; before a solve the table has the header only.
+    """
+    rows = [_header(inputs)]
     if result is not None:
-        rows.append(["answer", "", "", "", "", "", "", format_judge(result), ""])
-        rows.extend(_policy_row(entry) for entry in result.entries())
+        for entry in result.policy:
+            rows.extend(_rows(entry))
     return rows

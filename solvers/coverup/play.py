@@ -1,159 +1,196 @@
-"""Playing the optimal policy: one turn at a time (play-along) or many games at once."""
+"""Playing along: the game as a play state (``solvers.protocol.PlayState``).
+
+A turn is two nodes. At the player node (``to_move == 0``) the moves are the
+pick combinations: one kind of digit per unsolved column (a likely digit, i.e.
+a known candidate, or another digit; ``None`` for a solved column), valued by
+the winning probability under optimal play afterwards. At the chance node
+(``to_move == "chance"``) the outcomes are the columns whose pick came up right
+(a sorted tuple of 0-based columns; ``()`` loses), with their probabilities
+under Bayes' rule.
+
+Digits of one kind are interchangeable, so a move names kinds; the state keeps
+which actual digits were tried, as slots: slots ``0 .. l-1`` of a column are
+its known candidates, ``l .. m-1`` its other digits. A pick covers the first
+untried slot of its kind (``slots``), so a view can show real digits.
+"""
 
 from __future__ import annotations
 
-import math
-from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from itertools import combinations
 
-import numpy as np
+from solvers.coverup.exact import ExactSolver, encode
+from solvers.coverup.model import CoverUpInputs, Pick, State, advance, check_picks, initial_state
+from solvers.coverup.result import PolicyEntry, policy_entry
 
-from solvers.coverup.levels import build_levels, canonical_order, column_groups
-from solvers.coverup.model import Pick, State, advance, posteriors
-from solvers.coverup.result import CoverUpResult, PolicyEntry
-from solvers.protocol import Progress, report
+__all__ = ["CoverUpGame", "Outcome", "Picks", "new_game"]
 
-__all__ = ["Simulation", "TurnReport", "play_turn", "simulate", "wilson_interval"]
-
-#: Two-sided 95% normal quantile.
-Z95 = 1.959963984540054
-#: Games simulated per vectorised batch (bounds memory for millions of games).
-BATCH = 200_000
+Picks = tuple[Pick | None, ...]
+#: The 0-based columns whose pick was right this turn, sorted.
+Outcome = tuple[int, ...]
 
 
 @dataclass(frozen=True)
-class TurnReport:
-    """After a turn: the new state (None: lost), and the next optimal picks if the game goes on.
+class CoverUpGame:
+    """One game in progress; immutable, ``play`` returns the next one.
 
-    ``posteriors`` gives, per column, the probability of each remaining known
-    candidate and each remaining other digit (None for solved columns).
+    ``state`` is None once lost; ``picks`` are this turn's picks while waiting for the
+    outcome; ``tried`` holds each column's tried slots in order, ``right`` each solved
+    column's right slot; ``turn`` counts turns from 1.
     """
 
+    solver: ExactSolver = field(repr=False, compare=False)
     state: State | None
-    won: bool
-    lost: bool
-    entry: PolicyEntry | None
-    posteriors: tuple[tuple[float, float] | None, ...]
-
-
-def play_turn(
-    result: CoverUpResult, state: State, picks: Sequence[Pick | None], right: Collection[int]
-) -> TurnReport:
-    """Apply a turn in which the picks of columns ``right`` (0-based) were right."""
-    after = advance(result.inputs, state, picks, right)
-    if after is None:
-        return TurnReport(None, False, True, None, ())
-    beliefs = posteriors(result.inputs, after)
-    if after.won:
-        return TurnReport(after, True, False, None, beliefs)
-    return TurnReport(after, False, False, result.entry(after), beliefs)
-
-
-@dataclass(frozen=True)
-class Simulation:
-    """Observed wins of the optimal policy with a 95% (Wilson) interval, beside the exact value."""
-
-    games: int
-    wins: int
-    rate: float
-    low: float
-    high: float
-    exact: float
+    picks: Picks | None = None
+    tried: tuple[tuple[int, ...], ...] = ()
+    right: tuple[int | None, ...] = ()
+    turn: int = 1
 
     @property
-    def covers_exact(self) -> bool:
-        """Whether the interval contains the exact winning probability."""
-        return self.low <= self.exact <= self.high
+    def inputs(self) -> CoverUpInputs:
+        """The columns being played."""
+        return self.solver.inputs
+
+    @property
+    def to_move(self) -> int | str:
+        """``0`` to pick, ``"chance"`` waiting for which picks were right."""
+        return "chance" if self.picks is not None else 0
+
+    @property
+    def over(self) -> bool:
+        """Whether the game is won or lost."""
+        return self.state is None or self.state.won
+
+    @property
+    def won(self) -> bool:
+        """Whether every column is solved."""
+        return self.state is not None and self.state.won
+
+    @property
+    def score(self) -> float:
+        """1 for a win, 0 for a loss."""
+        return 1.0 if self.won else 0.0
+
+    @property
+    def value(self) -> float:
+        """Winning probability from here with optimal play (with this turn's picks if made)."""
+        if self.over:
+            return self.score
+        entry = self.entry()
+        if self.picks is None:
+            return entry.value
+        return next(a.value for a in entry.alternatives if a.picks == self.picks)
+
+    def entry(self) -> PolicyEntry:
+        """The optimal picks of this turn, their chances and every alternative."""
+        if self.over or self.state is None:
+            raise ValueError("the game is over")
+        return policy_entry(self.solver, self.state)
+
+    def moves(self) -> list[Picks] | list[Outcome]:
+        """Pick combinations (optimal first), or the possible outcomes at a chance node."""
+        if self.over:
+            return []
+        if self.picks is not None:
+            return list(self.chances())
+        return [a.picks for a in self.entry().alternatives]
+
+    def values(self) -> dict[Picks, float]:
+        """Winning probability of every pick combination (player node)."""
+        if self.over or self.picks is not None:
+            return {}
+        return {a.picks: a.value for a in self.entry().alternatives}
+
+    def hits(self, picks: Picks | None = None) -> tuple[float | None, ...]:
+        """Chance that each pick (default: this turn's) is right; None for solved columns."""
+        if self.state is None:
+            return ()
+        picks = self.picks if picks is None else picks
+        assert picks is not None
+        hits = self.solver.hits(encode(self.state))
+        return tuple(
+            None if pick is None else hits[i][0 if pick is Pick.CANDIDATE else 1]
+            for i, pick in enumerate(picks)
+        )
+
+    def posteriors(self) -> tuple[tuple[float, float] | None, ...]:
+        """Per column: the chance of each untried known candidate and of each other digit."""
+        if self.state is None:
+            return ()
+        hits = self.solver.hits(encode(self.state))
+        return tuple(
+            None if left is None else hits[i] for i, left in enumerate(self.state.columns)
+        )
+
+    def chances(self) -> dict[Outcome, float]:
+        """Probability of each possible outcome of this turn's picks (chance node)."""
+        if self.over or self.picks is None:
+            return {}
+        hits = self.hits()
+        open_ = [i for i, h in enumerate(hits) if h is not None]
+        out: dict[Outcome, float] = {}
+        for size in range(len(open_) + 1):
+            for right in combinations(open_, size):
+                prob = 1.0
+                for i in open_:
+                    h = hits[i]
+                    assert h is not None
+                    prob *= h if i in right else 1.0 - h
+                if prob > 0.0:
+                    out[right] = prob
+        return out
+
+    def slots(self, picks: Picks | None = None) -> tuple[int | None, ...]:
+        """The slot each pick covers: the first untried known candidate or other digit."""
+        picks = self.picks if picks is None else picks
+        if picks is None or self.state is None:
+            return ()
+        out: list[int | None] = []
+        for column, tried, pick in zip(self.inputs.columns, self.tried, picks, strict=True):
+            if pick is None:
+                out.append(None)
+                continue
+            kind = range(column.candidates) if pick is Pick.CANDIDATE else range(
+                column.candidates, column.choices
+            )
+            out.append(next(s for s in kind if s not in tried))
+        return tuple(out)
+
+    def play(self, move: Picks | Outcome) -> CoverUpGame:
+        """Make this turn's picks, or report which picks were right (``ValueError`` if illegal)."""
+        if self.over or self.state is None:
+            raise ValueError("the game is over")
+        items = tuple(move)
+        if self.picks is None:
+            picks = tuple(p for p in items if p is None or isinstance(p, Pick))
+            if len(picks) != len(items):
+                raise ValueError("a pick is a kind of digit (Pick) or None for a solved column")
+            check_picks(self.state, picks)
+            return replace(self, picks=picks)
+        columns = [i for i in items if isinstance(i, int) and not isinstance(i, bool)]
+        if len(columns) != len(items):
+            raise ValueError("an outcome lists the 0-based columns whose pick was right")
+        right = tuple(sorted(columns))
+        # advance names the reason when a column's pick cannot be wrong.
+        after = advance(self.inputs, self.state, self.picks, set(right))
+        if right not in self.chances():
+            raise ValueError("that outcome cannot happen: a pick has no chance of being right")
+        slots = self.slots()
+        tried = tuple(
+            t if s is None or i in right else (*t, s)
+            for i, (t, s) in enumerate(zip(self.tried, slots, strict=True))
+        )
+        solved = tuple(
+            s if i in right else r for i, (r, s) in enumerate(zip(self.right, slots, strict=True))
+        )
+        goes_on = after is not None and not after.won
+        return replace(
+            self, state=after, picks=None, tried=tried, right=solved, turn=self.turn + goes_on
+        )
 
 
-def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval of a binomial proportion (sound near 0 and 1)."""
-    if games <= 0:
-        return 0.0, 1.0
-    rate = wins / games
-    denom = 1.0 + z * z / games
-    centre = (rate + z * z / (2 * games)) / denom
-    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / denom
-    low = 0.0 if wins == 0 else max(0.0, centre - half)
-    high = 1.0 if wins == games else min(1.0, centre + half)
-    return low, high
-
-
-def simulate(
-    result: CoverUpResult,
-    games: int = 100_000,
-    seed: int | None = None,
-    progress: Progress | None = None,
-) -> Simulation:
-    """Play ``games`` random games with the optimal policy (seedable).
-
-    The right digit of a column is a known candidate with probability p, and
-    equally likely any digit of its kind; digits of a kind are tried in a
-    fixed order, so the right one is found when its kind has been picked
-    ``rank + 1`` times.
-    """
-    if games < 1:
-        raise ValueError(f"the number of games must be at least 1, got {games}")
-    rng = np.random.default_rng(seed)
-    wins = 0
-    done = 0
-    while done < games:
-        batch = min(BATCH, games - done)
-        wins += _simulate_batch(result, batch, rng)
-        done += batch
-        report(progress, done / games)
-    low, high = wilson_interval(wins, games)
-    return Simulation(games, wins, wins / games, low, high, result.value)
-
-
-def _simulate_batch(result: CoverUpResult, games: int, rng: np.random.Generator) -> int:
-    inputs = result.inputs
+def new_game(inputs: CoverUpInputs, solver: ExactSolver | None = None) -> CoverUpGame:
+    """The first turn of a game on ``inputs`` (values computed on demand, then remembered)."""
+    solver = ExactSolver(inputs) if solver is None else solver
     n = inputs.n
-    table = result.policy
-    levels = build_levels(inputs, n)
-    groups = column_groups(inputs)
-    m = np.array([c.choices for c in inputs.columns], dtype=np.int64)
-    known = np.array([c.candidates for c in inputs.columns], dtype=np.int64)
-    p = np.array([c.p for c in inputs.columns])
-
-    row_at = []
-    for t, level in enumerate(levels):
-        rows = np.flatnonzero(table.turn == t)
-        cand = table.candidates_left[rows]
-        codes = level.codes_of(known[None, :] - cand, cand < 0)
-        lookup = np.full(level.size, -1, dtype=np.int64)
-        lookup[level.encode(codes)] = rows
-        row_at.append(lookup)
-
-    is_candidate = rng.random((games, n)) < p[None, :]
-    count = np.where(is_candidate, known[None, :], (m - known)[None, :])
-    rank = np.floor(rng.random((games, n)) * count).astype(np.int64)
-    solved = np.zeros((games, n), dtype=bool)
-    tried_c = np.zeros((games, n), dtype=np.int64)
-    playing = np.ones(games, dtype=bool)
-    won = np.zeros(games, dtype=bool)
-    shifts = np.arange(n - 1, -1, -1, dtype=np.int64)
-    for t in range(n):
-        live = np.flatnonzero(playing)
-        if live.size == 0:
-            break
-        level = levels[t]
-        codes = level.codes_of(tried_c[live], solved[live])
-        row = row_at[t][level.canon[level.encode(codes)]]
-        if (row < 0).any():
-            raise RuntimeError("the simulation reached a state missing from the policy")
-        canon_bits = (table.best[row][:, None] >> shifts[None, :]) & 1
-        perm = canonical_order(codes, groups)
-        other = np.zeros_like(canon_bits)
-        np.put_along_axis(other, perm, canon_bits, axis=1)
-        pick_other = other.astype(bool)
-        open_ = ~solved[live]
-        tried = np.where(pick_other, t - tried_c[live], tried_c[live])
-        hit = open_ & (pick_other != is_candidate[live]) & (rank[live] == tried)
-        tried_c[live] += open_ & ~pick_other & ~hit
-        solved[live] |= hit
-        lost = ~hit.any(axis=1)
-        finished = solved[live].all(axis=1)
-        won[live[finished]] = True
-        playing[live[lost | finished]] = False
-    return int(won.sum())
+    return CoverUpGame(solver, initial_state(inputs), None, ((),) * n, (None,) * n, 1)

@@ -184,10 +184,12 @@ def test_export_csv(window, solve_and_wait, tmp_path: Path) -> None:  # type: ig
     assert tab.export_csv(path)
     with path.open(newline="") as handle:
         rows = list(csv.reader(handle))
-    assert rows[0][0] == "section" and "optimal picks" in rows[0]
-    assert rows[1][:5] == ["column", "1", "2", "1", "0.9"]
-    assert ["answer", cu.format_judge(result)] == [rows[3][0], rows[3][7]]
-    assert sum(r[0] == "policy" for r in rows) == len(result.policy)
+    # One table: the header names the inputs; a row per state and pick combination.
+    assert rows[0][0] == "turn" and "optimal" in rows[0]
+    assert "column 1 (2 digits, 1 likely holding p=0.9): pick" in rows[0]
+    assert all(len(r) == len(rows[0]) for r in rows)
+    assert rows[1][0] == "1" and rows[1][-2:] == ["yes", cu.format_judge(result)]
+    assert sum(r[-2] == "yes" for r in rows) == len(result.policy)
 
 
 def test_session_round_trip(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -170,8 +170,11 @@ def test_result_is_jsonable() -> None:
     data = json.loads(text)
     assert data["value"] == pytest.approx(result.value)
     assert data["first"]["picks"] == [p.value for p in result.first.picks]
-    assert len(data["policy"]["value"]) == len(result.policy)
-    assert None in data["policy"]["alternatives"][0]  # unavailable combinations
+    # The policy of every state stays with the result; JSON carries the first turn in full.
+    assert data["states"] == len(result.policy) == len(result.entries())
+    alternatives = data["first"]["alternatives"]
+    assert [a["value"] for a in alternatives] == [a.value for a in result.first.alternatives]
+    assert len(alternatives) == 2  # the second column has no likely digit to pick
 
 
 def test_progress_is_reported_within_bounds() -> None:
