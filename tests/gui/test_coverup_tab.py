@@ -5,10 +5,11 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QPushButton
 
-from gui.tabs.coverup.table import FIRST_SLOT, PICK_COL, DigitRow
+from gui.tabs.coverup.form import FIRST_SLOT, PICK_COL, DigitRow
 from gui.widgets.theme import BAD, BEST, SELECTED
 from solvers import coverup as cu
 
@@ -46,20 +47,26 @@ def test_solve_highlights_first_picks_and_reserve(window, solve_and_wait) -> Non
     assert "0.537" in tab.resultLabel.text()
     assert cu.format_judge(result) == "0.537"
     model = tab.model
-    # Column 1 covers its candidate 1 (green); the others an "other" digit in reserve (amber).
+    # Column 1 covers its likely digit 1 (green); the others an "other" digit in reserve (amber).
     assert model.data(model.index(0, FIRST_SLOT), BG) == BEST
     assert model.data(model.index(0, PICK_COL), BG) == BEST
-    assert "cover 1 · candidate · 90%" in model.data(model.index(0, PICK_COL))
+    assert "cover 1 · likely · 90%" in model.data(model.index(0, PICK_COL))
     for row in range(1, 5):
         assert model.data(model.index(row, FIRST_SLOT + 1), BG) == SELECTED
         assert model.data(model.index(row, FIRST_SLOT), BG) is None
-        assert "reserve" in model.data(model.index(row, PICK_COL))
+        # Never colour alone: the words say it is a deliberate miss.
+        assert "deliberate miss (reserve)" in model.data(model.index(row, PICK_COL))
     assert model.data(model.index(1, FIRST_SLOT + 1)).endswith("20%")
     # Every alternative of the first turn is listed, the optimal one first and green.
     table = tab.playPanel.alternatives
     assert table.rowCount() == 32
     assert table.item(0, 1).text() == f"{result.value:.4f}"
     assert table.item(0, 0).background().color() == BEST
+    # One cell per column (no packed text), the marks in words as well as colour.
+    assert table.columnCount() == 2 + 5
+    assert table.item(0, 0).text() == "★▶"
+    assert table.item(0, 0).toolTip() == "★ the best picks; ▶ the picks being played"
+    assert [table.item(0, 2 + c).text() for c in range(5)] == ["likely"] + ["other · reserve"] * 4
 
 
 def test_play_along_updates_table_and_probability(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
@@ -73,7 +80,7 @@ def test_play_along_updates_table_and_probability(window, solve_and_wait) -> Non
     assert tab.next_turn()
     game = tab.game
     expected = result.entry(game.state)
-    assert game.turn == 2 and game.entry.value == expected.value
+    assert game.turn == 2 and game.entry().value == expected.value
     assert cu.format_probability(expected.value) in tab.playPanel.statusLabel.text()
     # Column 1 solved with digit 1, the wrong "2" of column 2 struck out.
     assert model.data(model.index(0, FIRST_SLOT)) == "1 ✓"
@@ -100,14 +107,14 @@ def test_play_along_to_a_win_and_alternative_picks(window, solve_and_wait) -> No
     tab = coverup_tab(window)
     tab.model.set_rows([DigitRow("1 2", {1}, "0.9"), DigitRow("1 2 3")])
     solve_and_wait(tab)
-    first = tab.game.entry
+    first = tab.game.entry()
     other = next(a for a in first.alternatives if a.picks != first.picks)
     assert other == first.alternatives[1]
     tab.playPanel._clicked(1, 0)  # the second row of the alternatives table
     assert tab.game.picks == other.picks
     assert f"{other.value:.4f}" in tab.playPanel.statusLabel.text()
     assert tab.next_turn([0, 1])
-    assert tab.game.outcome == "won" and "won" in tab.playPanel.statusLabel.text()
+    assert tab.game.won and "won" in tab.playPanel.statusLabel.text()
 
 
 def test_impossible_outcome_is_refused(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
@@ -124,7 +131,9 @@ def test_bad_cells_are_marked_and_block_solve(window) -> None:  # type: ignore[n
     model = tab.model
     assert model.setData(model.index(1, 1), "0.4") is False
     assert model.data(model.index(1, 1), BG) == BAD
-    assert "p must be 0 when no digit" in model.data(model.index(1, 1), Qt.ItemDataRole.ToolTipRole)
+    assert "p must be 0 when no digit is ticked as likely" in model.data(
+        model.index(1, 1), Qt.ItemDataRole.ToolTipRole
+    )
     assert not tab.solveButton.isEnabled()
     assert "column 2" in tab.messageLabel.text()
     model.setData(model.index(1, FIRST_SLOT), Qt.CheckState.Checked, CHECK)
@@ -132,7 +141,7 @@ def test_bad_cells_are_marked_and_block_solve(window) -> None:  # type: ignore[n
     for c in range(3):
         model.setData(model.index(1, FIRST_SLOT + c), Qt.CheckState.Checked, CHECK)
     assert not tab.solveButton.isEnabled()
-    assert "at least one digit must not be a known candidate" in tab.messageLabel.text()
+    assert "at least one digit must stay unticked (not likely)" in tab.messageLabel.text()
     assert model.setData(model.index(2, 0), "1 2 2") is False
     assert model.setData(model.index(3, 1), "1.5") is False
     assert model.setData(model.index(3, 1), "abc") is False
@@ -237,3 +246,105 @@ def test_editing_ends_the_play_along(window, solve_and_wait) -> None:  # type: i
     tab.model.setData(tab.model.index(0, 1), "0")
     assert tab.game is None and tab.model.overlay is None
     assert "gray" in tab.resultLabel.styleSheet()
+
+
+def test_the_play_panel_draws_the_play_state(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = coverup_tab(window)
+    show_layout_with_candidates(tab)
+    result = solve_and_wait(tab)
+    game = tab.game
+    # The tab holds the solver's play state with the best picks made, awaiting the outcome.
+    assert isinstance(game, cu.CoverUpGame) and game.to_move == "chance"
+    assert game.picks == result.first.picks
+    # The digits highlighted are the slots the state covers (likely digit 1 first in a column).
+    model = tab.model
+    for row, slot in enumerate(game.slots()):
+        digit = [1] + [d for d in range(1, row + 3) if d != 1]
+        assert model.data(model.index(row, PICK_COL)).startswith(f"cover {digit[slot]} ")
+    tab.next_turn([2])
+    assert tab.game.state == game.play((2,)).state and tab.game.turn == 2
+    assert "Turn 1: column 1: 1 ✗, column 2: 2 ✗, column 3: 2 ✓" in tab.playPanel.log.item(0).text()
+
+
+@pytest.mark.parametrize("text", ["", "  \n\n", "0\n"])
+def test_import_of_an_empty_or_terminator_only_file_is_refused(  # type: ignore[no-untyped-def]
+    window, tmp_path: Path, text: str
+) -> None:
+    tab = coverup_tab(window)
+    before = tab.state()
+    path = tmp_path / "empty.txt"
+    path.write_text(text)
+    assert not tab.import_judge_file(path)
+    message = tab.messageLabel.text()
+    assert "empty.txt" in message and ("empty" in message or "no case" in message)
+    assert tab.state() == before
+
+
+def test_cancel_and_esc_stop_a_five_million_game_simulation(  # type: ignore[no-untyped-def]
+    window, solve_and_wait, qtbot
+) -> None:
+    from gui.worker import live_threads
+
+    tab = coverup_tab(window)
+    window.gameTabs.setCurrentWidget(tab)  # Esc cancels what runs in the current tab
+    solve_and_wait(tab)
+    for stop in (tab.cancelButton.click, window.cancelAction.trigger):
+        tab.simulation.gamesSpin.setValue(5_000_000)
+        assert tab.simulation.start()
+        assert tab.busy and tab.cancelButton.isEnabled() and window.cancelAction.isEnabled()
+        stop()
+        assert not tab.busy and not tab.simulation.busy
+        assert "cancelled" in tab.simulation.resultLabel.text()
+        # The worker stops at its next batch of games, long before 5M games are played.
+        qtbot.waitUntil(lambda: not live_threads(), timeout=3000)
+        assert tab.simulation.simulation is None
+        assert not window.cancelAction.isEnabled()
+
+
+def test_views_have_captions_in_plain_words(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = coverup_tab(window)
+    legend = tab.findChild(QLabel, "tableLegend").text()
+    for words in ("likely", "deliberate miss", "reserve", "p is the chance", "✗", "✓"):
+        assert words in legend
+    model = tab.model
+    assert model.headerData(1, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole) == (
+        "p (ticked)"
+    )
+    assert "chance that the right digit is one of the ticked" in model.data(
+        model.index(0, 1), Qt.ItemDataRole.ToolTipRole
+    )
+    labels = [label.text() for label in tab.findChildren(QLabel)]
+    assert any("Every way to pick this turn" in text for text in labels)
+    assert any("95% range beside the exact value" in text for text in labels)
+    solve_and_wait(tab)
+    texts = [model.data(model.index(r, PICK_COL)) or "" for r in range(model.rowCount())]
+    assert not any("candidate" in text or "1c+" in text for text in texts)
+    assert "with the best picks every turn" in tab.resultLabel.text()
+
+
+def test_fits_at_1024_by_700(window, solve_and_wait, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QApplication
+
+    tab = coverup_tab(window)
+    window.gameTabs.setCurrentWidget(tab)
+    window.resize(1024, 700)
+    window.show()
+    qtbot.waitExposed(window)
+    show_layout_with_candidates(tab)
+    solve_and_wait(tab)
+    QApplication.processEvents()
+    view, model = tab.view, tab.model
+    viewport = view.viewport().rect()
+    header = view.horizontalHeader()
+    sixth = FIRST_SLOT + 5
+    assert header.sectionViewportPosition(sixth) + header.sectionSize(sixth) <= viewport.width()
+    for row in range(model.rowCount()):
+        pick = view.visualRect(model.index(row, PICK_COL))
+        digit = next(
+            c for c in range(FIRST_SLOT, FIRST_SLOT + 6)
+            if model.data(model.index(row, c), BG) in (BEST, SELECTED)
+        )
+        assert viewport.contains(pick)
+        assert viewport.contains(view.visualRect(model.index(row, digit)))
+    table = tab.playPanel.alternatives
+    assert table.viewport().height() >= 2 * table.rowHeight(0)

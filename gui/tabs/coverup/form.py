@@ -1,9 +1,10 @@
-"""The digit table: one row per Cover Up column, its digits, known candidates and p.
+"""The digit table: one row per Cover Up column, its digits, the likely ones ticked, and p.
 
 What the user typed stays in the cells; a bad entry is marked red with the
-reason as tooltip. During play-along the tab lays an overlay on the rows:
-tried digits struck out, the right digit ticked, the posterior probability
-of every remaining digit, and the suggested pick highlighted.
+reason as tooltip. The judge calls the ticked digits "known candidates"; the
+table calls them likely digits. During play-along the tab lays an overlay on
+the rows (``views.overlay_of``): tried digits struck out, the right digit
+marked, the chance of every remaining digit, and this turn's pick highlighted.
 """
 
 from __future__ import annotations
@@ -18,7 +19,16 @@ from PySide6.QtGui import QColor, QFont
 from gui.widgets.theme import BAD, BEST, BEST_TEXT, SELECTED
 from solvers import coverup as cu
 
-__all__ = ["DIGIT_SLOTS", "PICK_COL", "DigitRow", "DigitTableModel", "RowOverlay", "parse_digits"]
+__all__ = [
+    "DIGIT_SLOTS",
+    "FIRST_SLOT",
+    "PICK_COL",
+    "DigitRow",
+    "DigitTableModel",
+    "RowOverlay",
+    "parse_digits",
+    "slot_digits",
+]
 
 DIGITS_COL, P_COL, PICK_COL = 0, 1, 2
 FIRST_SLOT = 3
@@ -42,9 +52,14 @@ def parse_digits(text: str) -> list[int]:
     return digits
 
 
+def slot_digits(digits: list[int], likely: set[int]) -> list[int]:
+    """The column's digits in the solver's slot order: the likely ones first, then the others."""
+    return [d for d in digits if d in likely] + [d for d in digits if d not in likely]
+
+
 @dataclass
 class DigitRow:
-    """One column as typed: digits text, ticked candidate digits, p text."""
+    """One column as typed: digits text, the digits ticked as likely, p text."""
 
     digits_text: str
     candidates: set[int] = field(default_factory=set)
@@ -61,6 +76,7 @@ class RowOverlay:
     suggested: int | None = None
     pick_text: str = ""
     pick_tip: str = ""
+    #: This turn's pick is a deliberate miss that keeps the column in reserve.
     reserve: bool = False
     marked_right: bool = False
 
@@ -105,7 +121,7 @@ class DigitTableModel(QAbstractTableModel):
                 continue
             known = [d for d in digits if d in row.candidates]
             if len(known) == len(digits):
-                self.errors[(r, DIGITS_COL)] = "at least one digit must not be a known candidate"
+                self.errors[(r, DIGITS_COL)] = "at least one digit must stay unticked (not likely)"
             try:
                 p = float(row.p_text)
             except ValueError:
@@ -114,7 +130,7 @@ class DigitTableModel(QAbstractTableModel):
             if not 0.0 <= p <= 1.0:
                 self.errors[(r, P_COL)] = f"p must be between 0 and 1, got {row.p_text}"
             elif not known and p != 0.0:
-                self.errors[(r, P_COL)] = "p must be 0 when no digit is ticked as a known candidate"
+                self.errors[(r, P_COL)] = "p must be 0 when no digit is ticked as likely"
 
     def inputs(self) -> cu.CoverUpInputs:
         """Judge-compatible inputs; ValueError names the first bad column."""
@@ -160,7 +176,7 @@ class DigitTableModel(QAbstractTableModel):
             return f"Column {section + 1}"
         if section >= FIRST_SLOT:
             return f"#{section - FIRST_SLOT + 1}"
-        return ("Digits offered", "p", "Pick this turn")[section]
+        return ("Digits offered", "p (ticked)", "Cover this turn")[section]
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Cell contents, marks and highlights."""
@@ -178,7 +194,8 @@ class DigitTableModel(QAbstractTableModel):
                 return error or (
                     "The digits offered in this column (e.g. 1 2 3 or 0-9 as 0123456789)"
                     if c == DIGITS_COL
-                    else "Probability that the right digit is one of the ticked candidates"
+                    else "p: the chance that the right digit is one of the ticked (likely)"
+                    " digits, shared equally among them; the unticked digits share the rest"
                 )
             return None
         overlay = self.overlay[r] if self.overlay is not None else None
@@ -211,9 +228,11 @@ class DigitTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             if right:
                 return f"{digit} ✓"
-            if overlay is None or tried or overlay.right is not None:
+            if tried:
+                return f"{digit} ✗"
+            if overlay is None or overlay.right is not None:
                 return str(digit)
-            return f"{digit}  {overlay.posterior.get(digit, 0.0):.0%}"
+            return f"{digit}\n{overlay.posterior.get(digit, 0.0):.0%}"
         if role == Qt.ItemDataRole.CheckStateRole:
             return Qt.CheckState.Checked if candidate else Qt.CheckState.Unchecked
         if role == Qt.ItemDataRole.FontRole and (tried or right or self._suggested(overlay, digit)):
@@ -229,14 +248,15 @@ class DigitTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.BackgroundRole and self._suggested(overlay, digit):
             return SELECTED if overlay is not None and overlay.reserve else BEST
         if role == Qt.ItemDataRole.ToolTipRole:
-            kind = "known candidate" if candidate else "other digit"
+            kind = "a likely digit (ticked)" if candidate else "another digit (not ticked)"
             if overlay is None:
-                return f"{digit}: {kind} (tick to make it a known candidate)"
+                return f"{digit}: {kind}; tick the digits that are likely"
             if tried:
                 return f"{digit}: tried, wrong"
             if right:
                 return f"{digit}: the right digit"
-            return f"{digit}: {kind}, probability {overlay.posterior.get(digit, 0.0):.1%} now"
+            chance = overlay.posterior.get(digit, 0.0)
+            return f"{digit}: {kind}; chance it is right now {chance:.1%}"
         return None
 
     @staticmethod

@@ -1,0 +1,155 @@
+"""The simulation panel: many games played with the optimal policy, beside the exact value."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gui.worker import SolveThread
+from solvers import coverup as cu
+
+from .play import caption
+
+if TYPE_CHECKING:
+    from solvers.coverup.simulation import Simulation
+
+__all__ = ["SimulationPanel"]
+
+CAPTION = (
+    "Plays many games with the best picks, the right digits drawn at random from the chances"
+    " you typed, and shows the share won with its 95% range beside the exact value."
+)
+
+
+class SimulationPanel(QGroupBox):
+    """Run N games with the optimal policy in a worker and compare with the exact value."""
+
+    #: True when a simulation starts, False when it ends (the tab's Cancel and Esc follow it).
+    busy_changed = Signal(bool)
+
+    def __init__(
+        self, current: Callable[[], cu.CoverUpResult | None], parent: QWidget | None = None
+    ) -> None:
+        super().__init__("Simulate many games", parent)
+        self._current = current
+        self._thread: SolveThread | None = None
+        self.simulation: Simulation | None = None
+        self.gamesSpin = QSpinBox()
+        self.gamesSpin.setObjectName("gamesSpin")
+        self.gamesSpin.setRange(100, 5_000_000)
+        self.gamesSpin.setSingleStep(10_000)
+        self.gamesSpin.setGroupSeparatorShown(True)
+        self.gamesSpin.setValue(100_000)
+        self.gamesSpin.setSuffix(" games")
+        self.seedSpin = QSpinBox()
+        self.seedSpin.setRange(0, 1_000_000)
+        self.seedSpin.setPrefix("seed ")
+        self.seedSpin.setSpecialValueText("random seed")
+        self.simulateButton = QPushButton("Simulate")
+        self.simulateButton.setObjectName("simulateButton")
+        self.simulateButton.clicked.connect(lambda: self.start())
+        self.progressBar = QProgressBar()
+        self.progressBar.setObjectName("simulationProgress")
+        self.progressBar.setRange(0, 1000)
+        self.progressBar.setTextVisible(False)
+        self.progressBar.hide()
+        self.resultLabel = QLabel("Solve, then simulate games played with the optimal policy.")
+        self.resultLabel.setObjectName("simulationLabel")
+        self.resultLabel.setWordWrap(True)
+        row = QHBoxLayout()
+        for widget in (self.gamesSpin, self.seedSpin, self.simulateButton):
+            row.addWidget(widget)
+        row.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(row)
+        layout.addWidget(self.progressBar)
+        layout.addWidget(self.resultLabel)
+        layout.addWidget(caption(CAPTION))
+        layout.addStretch(1)
+
+    @property
+    def busy(self) -> bool:
+        """Whether a simulation runs."""
+        return self._thread is not None
+
+    def start(self) -> bool:
+        """Simulate in a worker thread (cancelling a running one)."""
+        result = self._current()
+        if result is None:
+            self.resultLabel.setText("Solve first: the simulation plays the solved policy.")
+            return False
+        self.cancel()
+        games = self.gamesSpin.value()
+        seed = self.seedSpin.value() or None
+        thread = SolveThread(lambda progress: cu.simulate(result, games, seed, progress))
+        thread.returned.connect(self._done)
+        thread.errored.connect(self._failed)
+        thread.cancelled.connect(self._cancelled)
+        thread.progressed.connect(self._progressed)
+        self._thread = thread
+        self.resultLabel.setText(f"Simulating {games:,} games… (Cancel or Esc stops it)")
+        self.progressBar.setValue(0)
+        self.progressBar.show()
+        thread.start_solving()
+        self.busy_changed.emit(True)
+        return True
+
+    def cancel(self) -> None:
+        """Stop a running simulation (within one batch of games); its late signals are ignored."""
+        if self._thread is not None:
+            self._thread.cancel()
+            self._finish("Simulation cancelled.")
+
+    def _finish(self, text: str) -> None:
+        self._thread = None
+        self.progressBar.hide()
+        self.resultLabel.setText(text)
+        self.busy_changed.emit(False)
+
+    def _progressed(self, fraction: float) -> None:
+        if self._mine():
+            self.progressBar.setValue(int(fraction * 1000))
+
+    def clear(self) -> None:
+        """Forget the last simulation (the inputs changed)."""
+        self.cancel()
+        self.simulation = None
+        self.resultLabel.setText("Solve, then simulate games played with the optimal policy.")
+
+    def _mine(self) -> bool:
+        return self._thread is not None and self.sender() is self._thread
+
+    def _done(self, sim: Simulation) -> None:
+        if self._mine():
+            self._finish("")
+            self.show_simulation(sim)
+
+    def show_simulation(self, sim: Simulation) -> None:
+        """Show a finished simulation beside the exact value."""
+        self.simulation = sim
+        verdict = "inside" if sim.covers_exact else "OUTSIDE"
+        self.resultLabel.setText(
+            f"{sim.games:,} games: {sim.wins:,} won, win rate {sim.rate:.4f}"
+            f" (95% interval {sim.low:.4f} to {sim.high:.4f}); exact {sim.exact:.4f},"
+            f" {verdict} the interval."
+        )
+
+    def _failed(self, message: str) -> None:
+        if self._mine():
+            self._finish(f"The simulation failed: {message}")
+
+    def _cancelled(self) -> None:
+        if self._mine():
+            self._finish("Simulation cancelled.")

@@ -1,0 +1,380 @@
+"""The Cover Up tab: the digit table (inputs and main view), play-along, simulation.
+
+The digit table sits on top at full width; under it the play-along panel and
+the simulation panel. After a solve the tab keeps the play state
+(``solvers.coverup.CoverUpGame``) of the turn being played and sends it the
+user's moves: the picks, then which of them came up right.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gui.tabs.base import GameTab
+from solvers import coverup as cu
+
+from .form import FIRST_SLOT, PICK_COL, DigitRow, DigitTableModel, parse_digits, slot_digits
+from .play import PlayPanel, caption
+from .simulation import SimulationPanel
+from .views import TABLE_LEGEND, overlay_of
+
+__all__ = ["CoverUpTab"]
+
+RULES = """<p><b>Cover Up</b> (The Price Is Right). Guess a number of up to 5 digits; each
+column offers a few digits. Some digits may be <i>likely</i> (the judge calls them known
+candidates): together they hold the right digit with probability p, shared equally; the other
+digits share the rest, 1 - p.</p>
+<p>Each turn you cover one untried digit in every unsolved column and are told which are right.
+A turn with at least one new right digit lets you go on; a turn with none loses; all columns
+right wins. After wrong picks the remaining digits' chances are updated (Bayes' rule).</p>
+<p>The best play is not always the likeliest digit: sometimes a column is covered with an
+unlikely (even surely wrong) digit on purpose: a <i>deliberate miss</i> that keeps the column
+<i>in reserve</i> for a later turn in which all other columns might miss. In the digit table the
+digit to cover is bold on green; a deliberate miss is bold on amber and says "reserve".</p>"""
+
+PRESETS = {
+    "Show layout: 2, 3, 4, 5, 6 choices": [
+        DigitRow(" ".join(str(d) for d in range(1, k + 1))) for k in (2, 3, 4, 5, 6)
+    ],
+    "Judge size: 5 columns of 10 digits": [DigitRow("0123456789") for _ in range(5)],
+    "One column of 10 digits": [DigitRow("0123456789")],
+}
+
+
+class CoverUpTab(GameTab):
+    """Edit the digits, solve, follow the optimal picks turn by turn, simulate."""
+
+    game_id = "coverup"
+    rules_html = RULES
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        #: The state being shown: this turn's picks made, waiting for which came up right.
+        self.game: cu.CoverUpGame | None = None
+        self._turn_start: cu.CoverUpGame | None = None
+        self._first: cu.CoverUpGame | None = None
+        self._slots: list[list[int]] = []
+        self._log: list[str] = []
+        self.model = DigitTableModel()
+        self.view = QTableView()
+        self.view.setObjectName("digitTable")
+        self.view.setModel(self.model)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        header = self.view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setMinimumSectionSize(40)
+        # Widths that show six digit slots at 1024 px; cells hold two lines (digit, chance).
+        self.view.setColumnWidth(0, 90)
+        self.view.setColumnWidth(1, 64)
+        self.view.setColumnWidth(PICK_COL, 190)
+        for c in range(FIRST_SLOT, self.model.columnCount()):
+            self.view.setColumnWidth(c, 58)
+        rows = self.view.verticalHeader()
+        rows.setDefaultSectionSize(2 * self.view.fontMetrics().lineSpacing() + 8)
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        # Every column of the game (at most five rows) stays in sight at any window height.
+        table_height = rows.defaultSectionSize() * cu.MAX_COLUMNS + header.sizeHint().height()
+        # Room for the horizontal scroll bar that ten digits per column need at 1024 px.
+        scroll = self.view.horizontalScrollBar().sizeHint().height()
+        self.view.setFixedHeight(table_height + scroll + 4)
+        self.model.edited.connect(self._edited)
+        self.model.marks_changed.connect(self._marks_changed)
+
+        self.presetCombo = QComboBox()
+        self.presetCombo.setObjectName("presetCombo")
+        self.presetCombo.addItems(list(PRESETS))
+        self.presetButton = QPushButton("Use preset")
+        self.presetButton.clicked.connect(lambda: self.apply_preset(self.presetCombo.currentText()))
+        self.judgeEdit = QLineEdit()
+        self.judgeEdit.setObjectName("judgeEdit")
+        self.judgeEdit.setPlaceholderText("judge input: m l p per column, e.g. 10 2 0.5 4 1 1.0")
+        self.judgeButton = QPushButton("Fill from judge input")
+        self.judgeButton.clicked.connect(lambda: self.apply_judge_line(self.judgeEdit.text()))
+        self.addButton = QPushButton("Add column")
+        self.addButton.clicked.connect(lambda: self.add_column())
+        self.removeButton = QPushButton("Remove column")
+        self.removeButton.clicked.connect(lambda: self.remove_column())
+        controls = QHBoxLayout()
+        controls.addWidget(QLabel("Preset:"))
+        for widget in (self.presetCombo, self.presetButton, self.addButton, self.removeButton):
+            controls.addWidget(widget)
+        controls.addWidget(self.judgeEdit, 1)
+        controls.addWidget(self.judgeButton)
+        table_box = QGroupBox("Digits")
+        table_layout = QVBoxLayout(table_box)
+        table_layout.addLayout(controls)
+        table_layout.addWidget(self.view, 1)
+        legend = caption(TABLE_LEGEND)
+        legend.setObjectName("tableLegend")
+        # A wrapped label under-reports its height to layouts: reserve its lines.
+        legend.setMinimumHeight(3 * legend.fontMetrics().lineSpacing())
+        table_layout.addWidget(legend)
+
+        self.playPanel = PlayPanel()
+        self.playPanel.nextButton.clicked.connect(lambda: self.next_turn())
+        self.playPanel.restartButton.clicked.connect(lambda: self.restart_game())
+        self.playPanel.picks_chosen.connect(self.choose_picks)
+        self.simulation = SimulationPanel(lambda: self.result)
+        self.simulation.busy_changed.connect(self._simulation_busy)
+        below = QSplitter(Qt.Orientation.Horizontal)
+        below.addWidget(self.playPanel)
+        below.addWidget(self.simulation)
+        below.setStretchFactor(0, 3)
+        below.setStretchFactor(1, 1)
+        below.setSizes([700, 300])
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(table_box)
+        splitter.addWidget(below)
+        splitter.setChildrenCollapsible(False)
+        splitter.setStretchFactor(0, 0)
+        splitter.setStretchFactor(1, 1)
+        self.body.addWidget(splitter)
+        self.apply_preset(next(iter(PRESETS)))
+        self.revalidate()
+
+    # ----- editing -------------------------------------------------------------------------
+    def apply_preset(self, name: str) -> None:
+        """Replace the table by a preset layout."""
+        self.model.set_rows(PRESETS[name])
+
+    def apply_judge_line(self, text: str) -> bool:
+        """Fill the table from judge triplets ``m l p ...`` (with or without the leading n)."""
+        words = text.split()
+        if len(words) % 3 == 1:
+            text = f"{words[0]}\n{' '.join(words[1:])}"
+        else:
+            text = f"{len(words) // 3}\n{text}"
+        try:
+            cases = cu.parse_judge(text)
+        except ValueError as exc:
+            self.show_message(f"Judge input: {exc}", error=True)
+            return False
+        if not cases:
+            self.show_message("Judge input: type m l p for each column", error=True)
+            return False
+        self.load_inputs(cases[0])
+        return True
+
+    def parse_judge_text(self, text: str) -> list[cu.CoverUpInputs]:
+        """Cases of a judge file; a file with only the terminating 0 is refused."""
+        cases = cu.parse_judge(text)
+        if not cases:
+            raise ValueError("the file has no case, only the terminating 0")
+        return cases
+
+    def add_column(self) -> None:
+        """Append a column of three digits."""
+        if len(self.model.rows) < cu.MAX_COLUMNS:
+            self.model.set_rows([*self.model.rows, DigitRow("1 2 3")])
+
+    def remove_column(self) -> None:
+        """Remove the selected column (else the last)."""
+        rows = list(self.model.rows)
+        if len(rows) <= 1:
+            return
+        selected = self.view.selectionModel().selectedIndexes()
+        rows.pop(selected[0].row() if selected else len(rows) - 1)
+        self.model.set_rows(rows)
+
+    def _fit_slots(self) -> None:
+        # Only as many digit slots as the longest column needs: no horizontal scrolling.
+        used = max((len(self.model.digits(r)) for r in range(self.model.rowCount())), default=0)
+        for slot in range(cu.MAX_DIGITS):
+            self.view.setColumnHidden(FIRST_SLOT + slot, slot >= max(used, 2))
+
+    def _edited(self) -> None:
+        self._fit_slots()
+        if self.game is not None:
+            self._end_game()
+        self.simulation.clear()
+        self.inputs_changed()
+
+    # ----- protocol hooks ------------------------------------------------------------------
+    def read_inputs(self) -> cu.CoverUpInputs:
+        """Judge-compatible inputs (m, l, p per column) from the digit table."""
+        return self.model.inputs()
+
+    def set_inputs(self, inputs: cu.CoverUpInputs) -> None:
+        """Digits 0..m-1 per column; the first l of them are ticked as likely."""
+        rows = []
+        for column in inputs.columns:
+            digits = list(range(column.choices))
+            text = "".join(map(str, digits)) if column.choices == 10 else " ".join(map(str, digits))
+            rows.append(DigitRow(text, set(digits[: column.candidates]), _p_text(column.p)))
+        self.model.set_rows(rows)
+
+    def state(self) -> dict[str, Any]:
+        """The table as typed."""
+        return {
+            "columns": [
+                {"digits": r.digits_text, "candidates": sorted(r.candidates), "p": r.p_text}
+                for r in self.model.rows
+            ]
+        }
+
+    def restore(self, state: dict[str, Any]) -> None:
+        """Fill the table from a session."""
+        columns = state["columns"]
+        if not isinstance(columns, list) or not 1 <= len(columns) <= cu.MAX_COLUMNS:
+            raise ValueError(f"'columns' must be a list of 1 to {cu.MAX_COLUMNS} columns")
+        rows = []
+        for column in columns:
+            digits, candidates, p = column["digits"], column["candidates"], column["p"]
+            if not isinstance(digits, str) or not isinstance(p, str):
+                raise TypeError("'digits' and 'p' must be text")
+            if not isinstance(candidates, list) or not all(
+                isinstance(d, int) and 0 <= d <= 9 for d in candidates
+            ):
+                raise ValueError("'candidates' must be a list of digits")
+            rows.append(DigitRow(digits, set(candidates), p))
+        self.model.set_rows(rows)
+
+    def result_text(self, result: cu.CoverUpResult) -> str:
+        """The judge's rounding first, then more digits, then what it means."""
+        return (
+            f"Winning probability {cu.format_judge(result)}  ({result.value:.6f}) with the best"
+            " picks every turn"
+        )
+
+    def show_result(self, result: cu.CoverUpResult) -> None:
+        """Start the play-along at the first turn, its picks highlighted."""
+        self._slots = [
+            slot_digits(parse_digits(r.digits_text), set(r.candidates)) for r in self.model.rows
+        ]
+        # The play state shares the solve's memo, so every state it reaches is valued already.
+        self._first = cu.new_game(result.inputs, result.solver)
+        self.simulation.clear()
+        self._start_turn(self._first, [])
+
+    def clear_result(self) -> None:
+        """Drop the play-along view and the simulation."""
+        self._end_game()
+        self.simulation.clear()
+
+    # ----- the simulation shares the tab's Cancel button and the window's Esc ----------------
+    @property
+    def busy(self) -> bool:
+        """Whether a solve or a simulation runs in this tab."""
+        return super().busy or self.simulation.busy
+
+    def cancel(self) -> None:
+        """Stop the running solve and the running simulation."""
+        super().cancel()
+        self.simulation.cancel()
+
+    def _simulation_busy(self, _running: bool) -> None:
+        self.cancelButton.setEnabled(self.busy)
+        self.busy_changed.emit(self.busy)
+
+    # ----- play-along ----------------------------------------------------------------------
+    def _end_game(self) -> None:
+        self.game = self._turn_start = self._first = None
+        self.model.set_overlay(None)
+        self.playPanel.show_game(None, [])
+
+    def _start_turn(self, node: cu.CoverUpGame, log: list[str]) -> None:
+        """Show the turn starting at ``node`` with the best picks made."""
+        self._turn_start = node
+        self._log = log
+        self.game = node if node.over else node.play(node.entry().picks)
+        self._show_game()
+
+    def _show_game(self) -> None:
+        game = self.game
+        self.model.set_overlay(None if game is None else overlay_of(game, self._slots))
+        self.playPanel.show_game(game, self._log)
+
+    def _marks_changed(self) -> None:
+        marked = self.marked_right()
+        if self.game is not None and not self.game.over:
+            note = "none yet (that loses)" if not marked else ", ".join(str(i + 1) for i in marked)
+            self.show_message(f"Right this turn: column {note}. Press Next turn.")
+
+    def marked_right(self) -> list[int]:
+        """Rows whose pick is ticked as right."""
+        overlay = self.model.overlay or []
+        return [i for i, row in enumerate(overlay) if row.marked_right]
+
+    def mark_right(self, columns: list[int]) -> None:
+        """Tick the picks of ``columns`` (0-based) as right, untick the others."""
+        for row in range(self.model.rowCount()):
+            state = Qt.CheckState.Checked if row in columns else Qt.CheckState.Unchecked
+            index = self.model.index(row, PICK_COL)
+            self.model.setData(index, state, Qt.ItemDataRole.CheckStateRole)
+
+    def next_turn(self, right: list[int] | None = None) -> bool:
+        """Send which picks came up right (the ticked or given columns); show the next turn."""
+        game = self.game
+        if game is None or game.over:
+            return False
+        chosen = tuple(sorted(set(self.marked_right() if right is None else right)))
+        try:
+            after = game.play(chosen)
+        except ValueError as exc:
+            self.show_message(str(exc), error=True)
+            return False
+        covered = [
+            f"column {i + 1}: {self._slots[i][s]} {'✓' if i in chosen else '✗'}"
+            for i, s in enumerate(game.slots())
+            if s is not None
+        ]
+        log = [*self._log, f"Turn {game.turn}: " + ", ".join(covered)]
+        if after.over:
+            log.append("Every column is right: won." if after.won else "No pick was right: lost.")
+        self.show_message("")
+        self._start_turn(after, log)
+        return True
+
+    def restart_game(self) -> None:
+        """Back to the first turn of the solved game."""
+        if self._first is not None:
+            self._start_turn(self._first, [])
+
+    def choose_picks(self, picks: cu.Picks) -> None:
+        """Play another pick combination this turn (from the pick combinations table)."""
+        if self._turn_start is not None and not self._turn_start.over:
+            try:
+                self.game = self._turn_start.play(picks)
+            except ValueError as exc:
+                self.show_message(str(exc), error=True)
+                return
+            self._show_game()
+
+    # ----- screenshots ---------------------------------------------------------------------
+    def screenshot_invalid(self) -> None:
+        """A p without likely digits, and a repeated digit."""
+        self.model.setData(self.model.index(1, 1), "0.4")
+        self.model.setData(self.model.index(2, 0), "1 2 2 4")
+
+    def screenshot_states(self) -> list[tuple[str, Any]]:
+        """After two turns of play-along, and after a simulation."""
+
+        def two_turns() -> None:
+            self.next_turn([0])
+            self.next_turn([1])
+
+        def simulated() -> None:
+            if self.result is not None:
+                self.simulation.show_simulation(cu.simulate(self.result, 100_000, seed=1))
+
+        return [("play-along", two_turns), ("simulated", simulated)]
+
+
+def _p_text(p: float) -> str:
+    return repr(p) if p not in (0.0, 1.0) else str(int(p))

@@ -1,0 +1,152 @@
+"""Drawing a play state: the digit table's overlay, the pick combinations, words and legends.
+
+Nothing here decides anything about the game: the play state
+(``solvers.coverup.CoverUpGame``) says which slots were tried, which is right,
+each digit's chance and which slot each pick covers; this module only turns
+slots into the digits the user typed and into words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QHeaderView, QTableWidget, QTableWidgetItem
+
+from gui.widgets.tables import readonly_table
+from gui.widgets.theme import BEST, SELECTED
+from solvers import coverup as cu
+
+from .form import RowOverlay
+
+__all__ = [
+    "ALTERNATIVES_CAPTION",
+    "TABLE_LEGEND",
+    "alternatives_table",
+    "describe_pick",
+    "fill_alternatives",
+    "overlay_of",
+    "turn_words",
+]
+
+RESERVE_WORDS = "deliberate miss (reserve)"
+RESERVE_TIP = (
+    "A deliberate miss: this column is covered with a less likely digit on purpose, keeping it"
+    " in reserve for a later turn in which every other column might miss."
+)
+TABLE_LEGEND = (
+    "Tick the likely digits; p is the chance that the right digit is one of the ticked ones."
+    " <b>Bold on green</b>: cover this digit now. <b>Bold on amber, “reserve”</b>: a deliberate"
+    " miss keeping the column for a later turn. %: chance each digit is right now;"
+    " ✗ struck out: tried, wrong; ✓: right. Tick the picks that came up right, then Next turn."
+)
+ALTERNATIVES_CAPTION = (
+    "Every way to pick this turn (a likely or other digit per column) and its chance to win."
+    " ★ best, ▶ being played; click a row to play it instead."
+)
+
+
+def describe_pick(pick: cu.Pick | None, reserve: bool = False) -> str:
+    """``likely``, ``other``, ``other · reserve`` or ``—`` (solved column)."""
+    if pick is None:
+        return "—"
+    word = "likely" if pick is cu.Pick.CANDIDATE else "other"
+    return f"{word} · reserve" if reserve else word
+
+
+def turn_words(game: cu.CoverUpGame) -> str:
+    """One plain sentence on where the game stands."""
+    if game.over:
+        if game.won:
+            return "Game won: every column is right. Press Restart to play again."
+        return "Game lost: no pick was right this turn. Press Restart to play again."
+    entry = game.entry()
+    text = (
+        f"Turn {game.turn}: the best picks win with probability"
+        f" {cu.format_probability(entry.value)} ({entry.value:.4f})."
+    )
+    if game.picks is not None and game.picks != entry.picks:
+        text += f" Your picks win with {game.value:.4f}."
+    return text
+
+
+def overlay_of(game: cu.CoverUpGame, slots: Sequence[Sequence[int]]) -> list[RowOverlay]:
+    """The digit table's view of ``game``; ``slots[i]`` are column i's digits by solver slot."""
+    covering = game.slots() if game.picks is not None else (None,) * game.inputs.n
+    posteriors = game.posteriors() if game.state is not None else (None,) * game.inputs.n
+    reserve: tuple[bool, ...] = (False,) * game.inputs.n
+    if game.picks is not None and game.state is not None:
+        reserve = cu.reserve_flags(game.inputs, game.state, game.picks)
+    rows = []
+    for i, digits in enumerate(slots):
+        column = game.inputs.columns[i]
+        tried = {digits[s] for s in game.tried[i]}
+        right = game.right[i]
+        row = RowOverlay(tried, None if right is None else digits[right])
+        chances = posteriors[i] if i < len(posteriors) else None
+        if chances is not None:
+            row.posterior = {
+                d: chances[0] if s < column.candidates else chances[1]
+                for s, d in enumerate(digits)
+                if d not in tried
+            }
+        slot = covering[i] if i < len(covering) else None
+        if row.right is not None:
+            row.pick_text = f"solved: {row.right}"
+        elif slot is not None and not game.over:
+            row.suggested = digits[slot]
+            row.reserve = reserve[i]
+            chance = row.posterior.get(row.suggested, 0.0)
+            kind = "likely" if slot < column.candidates else "other"
+            row.pick_text = f"cover {row.suggested} · {kind} · {chance:.0%}"
+            if row.reserve:
+                row.pick_text += f"\n{RESERVE_WORDS}"
+                row.pick_tip = RESERVE_TIP
+            else:
+                row.pick_tip = "Tick when this digit came up right, then press Next turn."
+        rows.append(row)
+    return rows
+
+
+def alternatives_table() -> QTableWidget:
+    """The table of this turn's pick combinations (filled by ``fill_alternatives``)."""
+    table = readonly_table(["", "Win chance"], "alternativesTable")
+    table.setToolTip(ALTERNATIVES_CAPTION)
+    return table
+
+
+def fill_alternatives(table: QTableWidget, game: cu.CoverUpGame | None) -> list[cu.Picks]:
+    """Show every pick combination of the turn; returns them in row order."""
+    table.setRowCount(0)
+    if game is None or game.over:
+        return []
+    entry = game.entry()
+    n = game.inputs.n
+    table.setColumnCount(2 + n)
+    table.setHorizontalHeaderLabels(["", "Win chance", *(f"Col {i + 1}" for i in range(n))])
+    table.setRowCount(len(entry.alternatives))
+    options = []
+    for row, alt in enumerate(entry.alternatives):
+        options.append(alt.picks)
+        best, played = alt.picks == entry.picks, alt.picks == game.picks
+        mark = "".join(word for word, on in (("★", best), ("▶", played)) if on)
+        cells = [mark, f"{alt.value:.4f}"]
+        cells += [describe_pick(p, r) for p, r in zip(alt.picks, alt.reserve, strict=True)]
+        for column, text in enumerate(cells):
+            item = QTableWidgetItem(text)
+            if column == 1:
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            if column >= 2 and alt.reserve[column - 2]:
+                item.setToolTip(RESERVE_TIP)
+            if column == 0 and mark:
+                words = (("★ the best picks", best), ("▶ the picks being played", played))
+                item.setToolTip("; ".join(word for word, on in words if on))
+            if best:
+                item.setBackground(BEST)
+            elif played:
+                item.setBackground(SELECTED)
+            table.setItem(row, column, item)
+    header = table.horizontalHeader()
+    for column in (0, 1):
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+    return options
