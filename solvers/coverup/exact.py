@@ -166,29 +166,29 @@ class ExactSolver:
         """The optimal picks in state ``key`` (ties go to the fewest reserve picks)."""
         return self.ranked(key)[0][0]
 
-    def ranked(self, key: Key) -> list[tuple[tuple[Pick | None, ...], float]]:
-        """Every available pick combination and its value, the optimal one first then by value."""
-        columns, values = self.pick_values(key)
+    def ranked(self, key: Key) -> list[tuple[tuple[Pick | None, ...], float, tuple[bool, ...]]]:
+        """Every available pick combination, its value and which picks are reserve picks.
+
+        The optimal combination comes first (ties go to the fewest reserve picks), then the
+        others by value.
+        """
+        columns, values = self.combos.get(key) or self.pick_values(key)
         hits = self.hits(key)
         n = len(key)
+        flags = {
+            (i, kind): _reserve(kind, hits[i], key[i]) for i, kinds in columns for kind in kinds
+        }
         combos = []
         for kinds, worth in zip(product(*(k for _, k in columns)), values, strict=True):
             picks: list[Pick | None] = [None] * n
+            reserve = [False] * n
             for (i, _), kind in zip(columns, kinds, strict=True):
                 picks[i] = kind
-            combos.append((tuple(picks), worth))
+                reserve[i] = flags[i, kind]
+            combos.append((tuple(picks), worth, tuple(reserve)))
         top = max(values)
-
-        def straight(item: tuple[tuple[Pick | None, ...], float]) -> int:
-            picks = item[0]
-            return sum(
-                not _reserve(kind, hits[i], key[i])
-                for i, kind in enumerate(picks)
-                if kind is not None
-            )
-
         tied = [c for c in combos if c[1] >= top - TIE]
-        best = max(tied, key=straight)
+        best = max(tied, key=lambda c: -sum(c[2]))
         rest = sorted((c for c in combos if c is not best), key=lambda c: -c[1])
         return [best, *rest]
 

@@ -6,7 +6,7 @@ import functools
 from dataclasses import dataclass
 
 from solvers.coverup.exact import ExactSolver, decode, encode
-from solvers.coverup.model import CoverUpInputs, Pick, State, initial_state, reserve_flags
+from solvers.coverup.model import CoverUpInputs, Pick, State, initial_state
 from solvers.protocol import Progress, report
 
 __all__ = ["Alternative", "CoverUpResult", "PolicyEntry", "solve"]
@@ -108,9 +108,7 @@ def policy_entry(solver: ExactSolver, state: State) -> PolicyEntry:
     key = encode(state)
     ranked = solver.ranked(key)
     hits = solver.hits(key)
-    alternatives = tuple(
-        Alternative(picks, worth, reserve_flags(inputs, state, picks)) for picks, worth in ranked
-    )
+    alternatives = tuple(Alternative(*item) for item in ranked)
     best = alternatives[0]
     chances = tuple(
         None if pick is None else hits[i][0 if pick is Pick.CANDIDATE else 1]

@@ -171,6 +171,9 @@ def test_import_judge_file(window, tmp_path: Path) -> None:  # type: ignore[no-u
     good.write_text("2\n4 1 1.0 5 2 0.8\n1\n10 2 0.5\n0\n")
     assert tab.import_judge_file(good)
     assert tab.read_inputs() == cu.CoverUpInputs.from_triplets([(4, 1, 1.0), (5, 2, 0.8)])
+    assert tab.import_judge_file(good, options=())
+    assert not tab.import_judge_file(good, ["--misere"])
+    assert "--misere: unknown option" in tab.messageLabel.text()
     bad = tmp_path / "bad.txt"
     bad.write_text("1\n3 0 0.5\n0\n")
     assert not tab.import_judge_file(bad)

@@ -8,6 +8,8 @@ user's moves: the picks, then which of them came up right.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -28,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from gui.tabs.base import GameTab
 from solvers import coverup as cu
+from solvers.protocol import OptionError, parse_options
 
 from .form import FIRST_SLOT, PICK_COL, DigitRow, DigitTableModel, parse_digits, slot_digits
 from .play import PlayPanel, caption
@@ -244,6 +247,21 @@ class CoverUpTab(GameTab):
                 raise ValueError("'candidates' must be a list of digits")
             rows.append(DigitRow(digits, set(candidates), p))
         self.model.set_rows(rows)
+
+    def run_solver(self, inputs: cu.CoverUpInputs, progress: Callable[[float], None]) -> Any:
+        """Solve, and build every state's policy in the worker too (the CSV export reads it)."""
+        result = cu.solve(inputs, progress)
+        _ = result.policy
+        return result
+
+    def import_judge_file(self, path: str | Path, options: Sequence[str] = ()) -> bool:
+        """Load the first case of a judge file; Cover Up has no options, so any is refused."""
+        try:
+            parse_options(cu.OPTIONS, options)
+        except OptionError as exc:
+            self.show_message(str(exc), error=True)
+            return False
+        return bool(super().import_judge_file(path))
 
     def result_text(self, result: cu.CoverUpResult) -> str:
         """The judge's rounding first, then more digits, then what it means."""
