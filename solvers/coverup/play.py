@@ -103,10 +103,9 @@ class CoverUpGame:
 
     def hits(self, picks: Picks | None = None) -> tuple[float | None, ...]:
         """Chance that each pick (default: this turn's) is right; None for solved columns."""
-        if self.state is None:
-            return ()
         picks = self.picks if picks is None else picks
-        assert picks is not None
+        if self.state is None or picks is None:
+            return ()
         hits = self.solver.hits(encode(self.state))
         return tuple(
             None if pick is None else hits[i][0 if pick is Pick.CANDIDATE else 1]
@@ -160,7 +159,10 @@ class CoverUpGame:
         """Make this turn's picks, or report which picks were right (``ValueError`` if illegal)."""
         if self.over or self.state is None:
             raise ValueError("the game is over")
-        items = tuple(move)
+        try:
+            items = tuple(move)
+        except TypeError:
+            raise ValueError(f"a move is a tuple of picks or of columns, got {move!r}") from None
         if self.picks is None:
             picks = tuple(p for p in items if p is None or isinstance(p, Pick))
             if len(picks) != len(items):

@@ -172,6 +172,9 @@ def test_illegal_moves_raise_value_error() -> None:
         game.play((CAND,))
     with pytest.raises(ValueError, match="a pick is a kind of digit"):
         game.play(("x", OTH))
+    with pytest.raises(ValueError, match="a move is a tuple"):
+        game.play(3)  # type: ignore[arg-type]
+    assert game.hits() == () and game.chances() == {}
     chance = game.play((CAND, OTH))
     with pytest.raises(ValueError, match="column 1: that pick cannot be wrong"):
         chance.play((1,))
