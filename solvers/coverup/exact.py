@@ -62,6 +62,17 @@ class ExactSolver:
         self._bound = _state_bound(inputs)
         self._next_report = time.monotonic() + PROGRESS_EVERY
 
+    def __getstate__(self) -> dict[str, object]:
+        # Results travel between processes (the GUI solves in workers); a progress
+        # callback is a closure of the solving process and stays behind.
+        state = dict(self.__dict__)
+        state["_progress"] = None
+        return state
+
+    def finish(self) -> None:
+        """Stop reporting progress (the solve is over; later lookups are quick)."""
+        self._progress = None
+
     def canonical(self, key: Key) -> Key:
         """``key`` with the codes of identical columns sorted."""
         if not self._groups:

@@ -122,6 +122,7 @@ def solve(inputs: CoverUpInputs, progress: Progress | None = None) -> CoverUpRes
     report(progress, 0.0)
     solver = ExactSolver(inputs, progress)
     value = solver.solve()
+    solver.finish()
     start = initial_state(inputs)
     result = CoverUpResult(inputs, value, policy_entry(solver, start), len(solver.memo) - 1)
     result.__dict__["_solver"] = solver

@@ -236,3 +236,20 @@ def test_command_line_case_needs_no_numpy() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["0.25", "False"]
+
+
+def test_results_and_play_states_cross_process_boundaries() -> None:
+    """The GUI solves in worker processes: a result must pickle, its progress callback not."""
+    import pickle
+
+    seen: list[float] = []
+    result = cu.solve(cu.example(), progress=lambda f: seen.append(f))
+    assert result.policy  # cached, and travels with the result
+    copy = pickle.loads(pickle.dumps(result))
+    assert copy.value == result.value and len(copy.policy) == len(result.policy)
+    assert copy.entry(cu.initial_state(cu.example())) == result.first
+    game = cu.new_game(cu.example(), copy.solver).play(result.first.picks)
+    game = pickle.loads(pickle.dumps(game))
+    assert game.chances() and game.value == pytest.approx(result.value)
+    sim = pickle.loads(pickle.dumps(cu.simulate(copy, games=1000, seed=2)))
+    assert sim.games == 1000
