@@ -117,8 +117,14 @@ def policy_entry(solver: ExactSolver, state: State) -> PolicyEntry:
     return PolicyEntry(state, turn, best.value, best.picks, chances, best.reserve, alternatives)
 
 
-def solve(inputs: CoverUpInputs, progress: Progress | None = None) -> CoverUpResult:
-    """The winning probability under optimal play; the other states are valued on demand."""
+def solve(
+    inputs: CoverUpInputs, progress: Progress | None = None, *, policy: bool = False
+) -> CoverUpResult:
+    """The winning probability under optimal play; the other states are valued on demand.
+
+    ``policy=True`` also builds every state's entry (``result.policy``) now: the GUI
+    asks for it in its worker, so that a CSV export later costs no time on screen.
+    """
     report(progress, 0.0)
     solver = ExactSolver(inputs, progress)
     value = solver.solve()
@@ -126,5 +132,7 @@ def solve(inputs: CoverUpInputs, progress: Progress | None = None) -> CoverUpRes
     start = initial_state(inputs)
     result = CoverUpResult(inputs, value, policy_entry(solver, start), len(solver.memo) - 1)
     result.__dict__["_solver"] = solver
+    if policy:
+        _ = result.policy
     report(progress, 1.0)
     return result

@@ -243,8 +243,8 @@ def test_results_and_play_states_cross_process_boundaries() -> None:
     import pickle
 
     seen: list[float] = []
-    result = cu.solve(cu.example(), progress=lambda f: seen.append(f))
-    assert result.policy  # cached, and travels with the result
+    result = cu.solve(cu.example(), progress=lambda f: seen.append(f), policy=True)
+    assert "policy" in result.__dict__  # built with the solve, and travels with the result
     copy = pickle.loads(pickle.dumps(result))
     assert copy.value == result.value and len(copy.policy) == len(result.policy)
     assert copy.entry(cu.initial_state(cu.example())) == result.first

@@ -250,9 +250,7 @@ class CoverUpTab(GameTab):
 
     def run_solver(self, inputs: cu.CoverUpInputs, progress: Callable[[float], None]) -> Any:
         """Solve, and build every state's policy in the worker too (the CSV export reads it)."""
-        result = cu.solve(inputs, progress)
-        _ = result.policy
-        return result
+        return cu.solve(inputs, progress, policy=True)
 
     def import_judge_file(self, path: str | Path, options: Sequence[str] = ()) -> bool:
         """Load the first case of a judge file; Cover Up has no options, so any is refused."""
