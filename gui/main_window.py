@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
 
 from gui.session import read_session, write_session
 from gui.tabs import GameTab, tab_classes
-from gui.worker import wait_for_all
 
 __all__ = ["MainWindow", "main"]
 
@@ -236,10 +235,9 @@ class MainWindow(QMainWindow):
             pass
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Cancel running solves and wait for them, then remember the geometry."""
+        """Cancel running solves (their worker processes stop at quit), remember the geometry."""
         for tab in self.tabs.values():
             tab.cancel()
-        wait_for_all()
         self.settings.setValue("geometry", self.saveGeometry())
         super().closeEvent(event)
 

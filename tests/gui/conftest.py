@@ -1,4 +1,4 @@
-"""GUI fixtures: isolated settings, a main window, and no worker left running."""
+"""GUI fixtures: isolated settings, a main window, one tab, and no job left running."""
 
 from __future__ import annotations
 
@@ -8,15 +8,17 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings, Qt
 
-from gui.worker import live_threads, wait_for_all
+from gui import controller
 
 
 @pytest.fixture(autouse=True)
-def _no_leaked_workers() -> Iterator[None]:
+def _no_leaked_jobs() -> Iterator[None]:
+    """Fail a test that leaves a job running; the worker processes are shared, never respawned."""
     yield
-    leaked = live_threads()
-    wait_for_all(5000)
-    assert not leaked, f"a test left {len(leaked)} solver thread(s) running"
+    leaked = controller.running_jobs()
+    if leaked:
+        controller.cancel_all()
+    assert not leaked, f"a test left {len(leaked)} job(s) running in the worker processes"
 
 
 @pytest.fixture()

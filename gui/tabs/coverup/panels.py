@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.controller import Job, JobFailure, SolveController
 from gui.widgets.theme import BEST, SELECTED
-from gui.worker import SolveThread
 from solvers import coverup as cu
 
 from .play import PlayAlong, describe
@@ -129,7 +129,10 @@ class SimulationPanel(QGroupBox):
     ) -> None:
         super().__init__("Simulation of the optimal policy", parent)
         self._current = current
-        self._thread: SolveThread | None = None
+        self.controller = SolveController(self)
+        self.controller.finished.connect(self.show_simulation)
+        self.controller.failed.connect(self._failed)
+        self.controller.cancelled.connect(self._cancelled)
         self.simulation: cu.Simulation | None = None
         self.gamesSpin = QSpinBox()
         self.gamesSpin.setObjectName("gamesSpin")
@@ -159,7 +162,7 @@ class SimulationPanel(QGroupBox):
     @property
     def busy(self) -> bool:
         """Whether a simulation runs."""
-        return self._thread is not None
+        return self.controller.busy
 
     def start(self) -> bool:
         """Simulate in a worker thread (cancelling a running one)."""
@@ -167,37 +170,21 @@ class SimulationPanel(QGroupBox):
         if result is None:
             self.resultLabel.setText("Solve first: the simulation plays the solved policy.")
             return False
-        self.cancel()
         games = self.gamesSpin.value()
         seed = self.seedSpin.value() or None
-        thread = SolveThread(lambda progress: cu.simulate(result, games, seed, progress))
-        thread.returned.connect(self._done)
-        thread.errored.connect(self._failed)
-        thread.cancelled.connect(self._cancelled)
-        self._thread = thread
         self.resultLabel.setText(f"Simulating {games:,} games…")
-        thread.start_solving()
+        self.controller.start(Job(cu.__name__, "simulate", (result, games, seed)))
         return True
 
     def cancel(self) -> None:
-        """Stop a running simulation; its late signals are ignored."""
-        if self._thread is not None:
-            self._thread.cancel()
-            self._thread = None
+        """Stop a running simulation; its late result is dropped."""
+        self.controller.cancel()
 
     def clear(self) -> None:
         """Forget the last simulation (the inputs changed)."""
         self.cancel()
         self.simulation = None
         self.resultLabel.setText("Solve, then simulate games played with the optimal policy.")
-
-    def _mine(self) -> bool:
-        return self._thread is not None and self.sender() is self._thread
-
-    def _done(self, sim: cu.Simulation) -> None:
-        if self._mine():
-            self._thread = None
-            self.show_simulation(sim)
 
     def show_simulation(self, sim: cu.Simulation) -> None:
         """Show a finished simulation beside the exact value."""
@@ -209,12 +196,8 @@ class SimulationPanel(QGroupBox):
             f" {verdict} the interval."
         )
 
-    def _failed(self, message: str) -> None:
-        if self._mine():
-            self._thread = None
-            self.resultLabel.setText(f"The simulation failed: {message}")
+    def _failed(self, failure: JobFailure) -> None:
+        self.resultLabel.setText(f"The simulation failed: {failure}")
 
     def _cancelled(self) -> None:
-        if self._mine():
-            self._thread = None
-            self.resultLabel.setText("Simulation cancelled.")
+        self.resultLabel.setText("Simulation cancelled.")
