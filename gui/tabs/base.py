@@ -15,6 +15,7 @@ picture export (atomic), examples, sessions, and ``undo_stack``.
 from __future__ import annotations
 
 import csv
+import functools
 import io
 from collections.abc import Callable, Mapping
 from importlib.resources import files
@@ -38,6 +39,7 @@ from gui.controller import Job, JobFailure, SolveController
 from gui.files import atomic_write, read_text_limited
 from gui.widgets.images import choose_image_path, save_widget_image
 from gui.widgets.message_area import MessageArea
+from gui.widgets.options import OptionFields
 from gui.widgets.undo import InputHistory
 from solvers.protocol import JudgeFormatError, parse_options
 
@@ -60,6 +62,23 @@ class GameTab(QWidget):
     #: Rules shown by Help > Rules (HTML); the solver's docstring when empty.
     rules_html = ""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Start every tab's undo history once its own ``__init__`` has built the form."""
+        super().__init_subclass__(**kwargs)
+        init = cls.__dict__.get("__init__")
+        if init is None:
+            return
+
+        @functools.wraps(init)
+        def build_then_start_history(self: GameTab, *args: Any, **kw: Any) -> None:
+            init(self, *args, **kw)
+            # Only the outermost __init__ (the most derived one) sees the complete form.
+            if type(self).__init__ is build_then_start_history:
+                self.undo_stack.clear()
+                self.history.reset()
+
+        cls.__init__ = build_then_start_history  # type: ignore[method-assign]
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName(self.game_id)
@@ -71,6 +90,8 @@ class GameTab(QWidget):
         self.last_solve_seconds: float | None = None
         self._stale = False
         self._views: QWidget | None = None
+        #: The option fields, when the tab builds them with ``gui.widgets.options``.
+        self.option_fields: OptionFields | None = None
 
         self.controller = SolveController(self)
         self.controller.progressed.connect(self._on_progress)
@@ -167,14 +188,19 @@ class GameTab(QWidget):
     def apply_options(self, options: Mapping[str, Any]) -> None:
         """Set the form's option fields from ``{Option.name: value}`` (every option given).
 
-        The default accepts only the defaults: a game with options overrides it.
+        The default fills ``self.option_fields``; without it, only defaults are accepted.
         """
+        if self.option_fields is not None:
+            self.option_fields.set_values(options)
+            return
         for option in self.options():
             if options.get(option.name, option.default) != option.default:
                 raise ValueError(f"{option.flag}: this tab cannot set it")
 
     def form_options(self) -> dict[str, Any]:
-        """The option values the form shows now (``{Option.name: value}``)."""
+        """The option values the form shows now; ValueError when a field is bad."""
+        if self.option_fields is not None:
+            return self.option_fields.values()
         return {option.name: option.default for option in self.options()}
 
     def main_view(self) -> QWidget:
@@ -219,8 +245,6 @@ class GameTab(QWidget):
 
     def revalidate(self) -> bool:
         """Enable Solve only for valid inputs and say why otherwise."""
-        if self.history.snapshot is None:
-            self.history.reset()  # the end of the tab's __init__: the undo baseline
         try:
             self.read_inputs()
         except ValueError as exc:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRect
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPoint, QRect
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QFileDialog, QWidget
 
@@ -51,7 +51,8 @@ def _svg_bytes(widget: QWidget) -> bytes:
     generator.setTitle(widget.objectName() or type(widget).__name__)
     painter = QPainter(generator)
     try:
-        widget.render(painter)
+        # QWidget's own render: QGraphicsView (plots) hides it under another signature.
+        QWidget.render(widget, painter, QPoint(0, 0))
     finally:
         painter.end()
     buffer.close()

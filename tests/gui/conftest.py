@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -33,6 +34,21 @@ def window(qtbot, settings):  # type: ignore[no-untyped-def]
     win = MainWindow(settings)
     qtbot.addWidget(win)
     return win
+
+
+@pytest.fixture()
+def make_tab(qtbot):  # type: ignore[no-untyped-def]
+    """``make_tab(game_id)``: build only that game's tab (not the whole window), shown."""
+
+    def build(game_id: str, size: tuple[int, int] = (1024, 640)):  # type: ignore[no-untyped-def]
+        module = importlib.import_module(f"gui.tabs.{game_id}")
+        tab = module.TAB()
+        qtbot.addWidget(tab)
+        tab.resize(*size)
+        tab.show()
+        return tab
+
+    return build
 
 
 @pytest.fixture()
