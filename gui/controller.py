@@ -237,10 +237,13 @@ class _Pool:
             app.aboutToQuit.connect(shutdown)
             self._hooked_quit = True
 
-    def warm_up(self) -> None:
-        """Start one worker if none runs, so the first solve does not wait for it."""
+    def warm_up(self, modules: tuple[str, ...]) -> None:
+        """Start one worker if none runs and have it import ``modules`` in advance."""
         if not self._workers:
             self._spawn()
+        idle = any(w.job_id is None for w in self._workers)
+        if modules and idle and not self._queue:  # never delays a real job, never spawns
+            self.submit(Job("gui.worker", "preload", (tuple(modules),), progress=False), None)
 
     def _stop(self, worker: _Worker) -> None:
         self._workers.remove(worker)
@@ -275,10 +278,11 @@ class _Pool:
             self._timer.stop()
 
     # ----- jobs ----------------------------------------------------------------------------
-    def submit(self, job: Job, owner: SolveController) -> int:
+    def submit(self, job: Job, owner: SolveController | None) -> int:
         job_id = self._next_id
         self._next_id += 1
-        self._owners[job_id] = owner
+        if owner is not None:  # nobody waits for a preload
+            self._owners[job_id] = owner
         try:
             data = pickle.dumps((job_id, job), protocol=pickle.HIGHEST_PROTOCOL)
         except Exception as exc:  # an argument that cannot travel to a worker is a bug
@@ -389,9 +393,9 @@ class _Pool:
 _POOL = _Pool()
 
 
-def warm_up() -> None:
-    """Start a worker process now (call in idle time after the first paint)."""
-    _POOL.warm_up()
+def warm_up(modules: tuple[str, ...] = ("solvers",)) -> None:
+    """Start a worker process now and import ``modules`` there (call in idle time)."""
+    _POOL.warm_up(modules)
 
 
 def running_jobs() -> list[int]:

@@ -69,13 +69,15 @@ def read_text_limited(path: str | os.PathLike[str], max_bytes: int = MAX_TEXT_BY
 
 def loads_json(text: str, max_depth: int = MAX_DEPTH) -> Any:
     """Parse JSON text; ValueError for bad JSON or nesting deeper than ``max_depth``."""
-    _check_depth(text, max_depth)
     try:
-        return json.loads(text)
-    except RecursionError:  # belt and braces: _check_depth should have refused it
+        data = json.loads(text)
+    except RecursionError:  # the C parser stops cleanly far past any sane depth
         raise ValueError(f"nested deeper than {max_depth} levels") from None
     except json.JSONDecodeError as exc:
         raise ValueError(f"not valid JSON: {exc.msg} (line {exc.lineno})") from None
+    if isinstance(data, (dict, list)):
+        _check_depth(data, max_depth)
+    return data
 
 
 def load_json(
@@ -85,26 +87,15 @@ def load_json(
     return loads_json(read_text_limited(path, max_bytes), max_depth)
 
 
-def _check_depth(text: str, max_depth: int) -> None:
-    """Refuse brackets nested deeper than ``max_depth`` (strings are skipped)."""
-    depth = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            if depth > max_depth:
-                raise ValueError(f"nested deeper than {max_depth} levels")
-        elif char in "]}":
-            depth -= 1
+def _check_depth(data: Any, max_depth: int) -> None:
+    """Refuse parsed JSON nested deeper than ``max_depth`` (walked without recursion)."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        children = value.values() if isinstance(value, dict) else value
+        if depth > max_depth:
+            raise ValueError(f"nested deeper than {max_depth} levels")
+        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
 
 
 def _size(n: int) -> str:

@@ -25,7 +25,7 @@ from typing import Any
 
 from solvers.protocol import Cancelled
 
-__all__ = ["PROGRESS_INTERVAL", "Job", "run_job", "serve"]
+__all__ = ["PROGRESS_INTERVAL", "Job", "preload", "run_job", "serve"]
 
 #: Progress messages closer together than this (seconds) are dropped: the UI
 #: need not repaint a progress bar thousands of times a second.
@@ -57,6 +57,12 @@ class Job:
     def name(self) -> str:
         """``module.function``, for messages and logs."""
         return f"{self.module}.{self.function}"
+
+
+def preload(modules: tuple[str, ...]) -> None:
+    """Import ``modules`` now (idle time), so the first real job does not pay for them."""
+    for name in modules:
+        importlib.import_module(name)
 
 
 def run_job(job: Job, progress: Callable[[float], None] | None = None) -> Any:

@@ -22,7 +22,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 import solvers
-from gui.controller import Job, JobFailure, SolveController
+from gui.controller import Job, JobFailure, SolveController, warm_up
 from gui.files import atomic_write, read_text_limited
 from gui.widgets.images import choose_image_path, save_widget_image
 from gui.widgets.message_area import MessageArea
@@ -48,6 +48,8 @@ __all__ = ["MAX_JUDGE_BYTES", "GameTab"]
 _PLACEHOLDER = "Press Solve (Ctrl+Return) to compute optimal play."
 #: Judge files larger than this are refused before being read.
 MAX_JUDGE_BYTES = 4 * 1024 * 1024
+#: Delay before a tab has the worker process import its game.
+WARM_UP_MS = 400
 
 
 class GameTab(QWidget):
@@ -84,6 +86,8 @@ class GameTab(QWidget):
         self.setObjectName(self.game_id)
         self.module = solvers.load(self.game_id)
         self.title = solvers.TITLES[self.game_id]
+        #: The solver module's import path (what worker-process jobs name).
+        self.module_name = f"solvers.{solvers.GAMES[self.game_id]}"
         self.result: Any = None
         self.result_inputs: Any = None
         self._pending_inputs: Any = None
@@ -94,6 +98,9 @@ class GameTab(QWidget):
         self.option_fields: OptionFields | None = None
 
         self.controller = SolveController(self)
+        # In idle time after the first paint: a worker process with this game imported.
+        modules = ("solvers", self.module_name)
+        QTimer.singleShot(WARM_UP_MS, lambda: warm_up(modules))
         self.controller.progressed.connect(self._on_progress)
         self.controller.finished.connect(self._on_finished)
         self.controller.failed.connect(self._on_failed)
@@ -129,8 +136,8 @@ class GameTab(QWidget):
         self.messageLabel = self.messages.messageLabel
 
         header = QHBoxLayout()
-        for widget in (self.exampleButton, self.importButton, self.exportButton):
-            header.addWidget(widget)
+        for button in (self.exampleButton, self.importButton, self.exportButton):
+            header.addWidget(button)
         header.addStretch(1)
         for widget in (self.progressBar, self.solveButton, self.cancelButton):
             header.addWidget(widget)
@@ -213,7 +220,7 @@ class GameTab(QWidget):
 
     def solve_job(self, inputs: Any) -> Job:
         """The job the worker process runs; override to call something else."""
-        return Job(self.module.__name__, "solve", (inputs,))
+        return Job(self.module_name, "solve", (inputs,))
 
     def parse_judge_text(self, text: str) -> list[Any]:
         """Parse judge-format text with the options the form shows."""

@@ -132,8 +132,10 @@ class ValidatedGridModel(QAbstractTableModel):
         if not (0 <= row < n and 0 <= target <= n) or target in (row, row + 1):
             return False
         self.beginMoveRows(QModelIndex(), row, row, QModelIndex(), target)
-        for column in (self._cells, self._errors, self._colours):
-            column.insert(target if target < row else target - 1, column.pop(row))
+        place = target if target < row else target - 1
+        self._cells.insert(place, self._cells.pop(row))
+        self._errors.insert(place, self._errors.pop(row))
+        self._colours.insert(place, self._colours.pop(row))
         self.endMoveRows()
         self.edited.emit()
         return True

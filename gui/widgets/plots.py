@@ -17,7 +17,7 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
-import pyqtgraph as pg
+import pyqtgraph as pg  # type: ignore[import-untyped]
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
@@ -29,7 +29,7 @@ __all__ = ["IntegerAxis", "configure_plot", "make_plot", "pg"]
 pg.setConfigOptions(antialias=True, background="w", foreground=OKABE_ITO["black"])
 
 
-class IntegerAxis(pg.AxisItem):
+class IntegerAxis(pg.AxisItem):  # type: ignore[misc]
     """An axis whose ticks fall on whole numbers only (counts, throws, piles)."""
 
     def tickSpacing(self, minVal: float, maxVal: float, size: float) -> list[tuple[float, float]]:

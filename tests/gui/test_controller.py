@@ -137,3 +137,33 @@ def test_run_job_in_process_passes_progress_and_cancelled_propagates() -> None:
     assert run_job(job("answer", 3)) == 3
     with pytest.raises(Cancelled):
         run_job(job("slow", 1), stop)
+
+
+CLOSE_MID_SOLVE = """
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+from gui.controller import Job, SolveController
+app = QApplication([])
+ctl = SolveController()
+ctl.progressed.connect(lambda f: None)
+ctl.start(Job("jobs_for_tests", "stubborn", (60,), progress=False))
+QTimer.singleShot(300, app.quit)
+sys.exit(app.exec())
+"""
+
+
+def test_quitting_mid_solve_exits_cleanly(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent
+    root = here.parents[1]
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": f"{root}{os.pathsep}{here}"}
+    done = subprocess.run(
+        [sys.executable, "-c", CLOSE_MID_SOLVE], env=env, capture_output=True, timeout=30
+    )
+    assert done.returncode == 0, done.stderr.decode()
+    assert b"Traceback" not in done.stderr
