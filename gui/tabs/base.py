@@ -17,6 +17,7 @@ from __future__ import annotations
 import csv
 import functools
 import io
+import logging
 from collections.abc import Callable, Mapping
 from importlib.resources import files
 from pathlib import Path
@@ -44,6 +45,8 @@ from gui.widgets.undo import InputHistory
 from solvers.protocol import JudgeFormatError, parse_options
 
 __all__ = ["MAX_JUDGE_BYTES", "GameTab"]
+
+log = logging.getLogger(__name__)
 
 _PLACEHOLDER = "Press Solve (Ctrl+Return) to compute optimal play."
 #: Judge files larger than this are refused before being read.
@@ -333,8 +336,14 @@ class GameTab(QWidget):
         self.result = result
         self.result_inputs = self._pending_inputs
         self._stale = False
-        self.messages.set_result(self.result_text(result))
-        self.show_result(result)
+        try:
+            self.messages.set_result(self.result_text(result))
+            self.show_result(result)
+        except Exception:  # a drawing bug must not leave a half-drawn result as if current
+            log.exception("%s: showing the result failed", self.title)
+            self._reset_result()
+            self.show_message("The result could not be shown (the error is in the log).", True)
+            return
         seconds = self.last_solve_seconds or 0.0
         self.status_message.emit(f"{self.title} solved in {_duration(seconds)}")
 

@@ -98,6 +98,28 @@ class ValidatedGridModel(QAbstractTableModel):
                 return row, f"row {row + 1}: {reason}"
         return None
 
+    def set_block(self, row: int, column: int, block: Sequence[Sequence[str]]) -> int:
+        """Write ``block`` into the editable cells from (row, column) on, as one edit.
+
+        Cells past the last row or the last editable column are left out; returns
+        how many cells were written.
+        """
+        columns = [c for c in self.editable if c >= column]
+        written = 0
+        for r, texts in enumerate(block):
+            if row + r >= len(self._cells):
+                break
+            for c, text in zip(columns, texts, strict=False):
+                self._cells[row + r][c] = self.normalize(c, str(text))
+                written += 1
+            self._errors[row + r] = self._check_row(row + r)
+            self._colours[row + r] = None
+        if written:
+            last_row = min(len(self._cells), row + len(block)) - 1
+            self.dataChanged.emit(self.index(row, 0), self.index(last_row, len(self._headers) - 1))
+            self.edited.emit()
+        return written
+
     def insert_rows(self, row: int, rows: Sequence[Sequence[str]]) -> None:
         """Insert ``rows`` before ``row``."""
         if not rows:

@@ -21,12 +21,12 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QSpinBox,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from gui.widgets.grid_model import ValidatedGridModel
+from gui.widgets.grid_view import GridView
 from solvers.protocol import split_numbers
 
 __all__ = ["NumberListEditor", "NumberListModel"]
@@ -124,10 +124,11 @@ class NumberListEditor(QWidget):
     ) -> None:
         super().__init__(parent)
         self.model = NumberListModel(header, lo, hi, annotation_headers)
-        self.view = QTableView()
+        self.view = GridView()
         self.view.setObjectName("numberTable")
         self.view.setModel(self.model)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.paste_handler = self.paste  # Ctrl+V replaces the list, like the Paste button
         self.view.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.view.setDragEnabled(True)
         self.view.setAcceptDrops(True)

@@ -7,12 +7,14 @@ import os
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QUndoStack
+from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt
+from PySide6.QtGui import QGuiApplication, QUndoStack
 from PySide6.QtWidgets import QLineEdit, QSpinBox
 
 from gui import files
 from gui.widgets.fields import invalid_reason, mark_invalid
+from gui.widgets.grid_model import ValidatedGridModel
+from gui.widgets.grid_view import GridView, split_block
 from gui.widgets.number_list import NumberListEditor, NumberListModel
 from gui.widgets.options import OptionFields
 from gui.widgets.theme import BAD, ROLE
@@ -211,3 +213,35 @@ def test_plots_keep_still_count_in_whole_numbers_and_save(qtbot, tmp_path: Path)
     assert [a.text() for a in plot.plotMenu.actions()] == ["Save image…"]
     save_widget_image(plot, tmp_path / "p.svg")
     assert "<svg" in (tmp_path / "p.svg").read_text()
+
+
+# ----- grid view: clipboard and Delete ---------------------------------------------------------
+
+
+class _Grid(ValidatedGridModel):
+    def check_cell(self, row: int, column: int, text: str) -> str | None:
+        return None if text.isdigit() else "digits only"
+
+
+def test_grid_view_copy_paste_delete_are_one_edit_each(qtbot) -> None:  # type: ignore[no-untyped-def]
+    model = _Grid(["a", "b", "sum"], editable=(0, 1))
+    model.set_rows([["1", "2"], ["3", "4"], ["5", "6"]])
+    view = GridView()
+    qtbot.addWidget(view)
+    view.setModel(model)
+    edits: list[int] = []
+    model.edited.connect(lambda: edits.append(1))
+    view.setCurrentIndex(model.index(1, 0))
+    assert view.paste_text("7\t8\n9\t10\n11\t12\n") == 4  # the third line has no row left
+    assert model.rows() == [["1", "2"], ["7", "8"], ["9", "10"]] and len(edits) == 1
+    view.selectionModel().select(
+        QItemSelection(model.index(0, 0), model.index(1, 1)),
+        QItemSelectionModel.SelectionFlag.ClearAndSelect,
+    )
+    qtbot.keyClick(view, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
+    assert QGuiApplication.clipboard().text() == "1\t2\n7\t8\n"
+    qtbot.keyClick(view, Qt.Key.Key_Delete)
+    assert model.rows() == [["", ""], ["", ""], ["9", "10"]] and len(edits) == 2
+    assert model.cell_error(0, 0) == "digits only"
+    assert model.first_error() == (0, "row 1: digits only")
+    assert split_block("1, 2;3\n\n4 5") == [["1", "2", "3"], ["4", "5"]]
