@@ -14,19 +14,15 @@ picture export (atomic), examples, sessions, and ``undo_stack``.
 
 from __future__ import annotations
 
-import csv
 import functools
-import io
 import logging
-from collections.abc import Callable, Mapping
-from importlib.resources import files
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
-    QFileDialog,
     QHBoxLayout,
     QProgressBar,
     QPushButton,
@@ -37,20 +33,16 @@ from PySide6.QtWidgets import (
 
 import solvers
 from gui.controller import Job, JobFailure, SolveController, warm_up
-from gui.files import atomic_write, read_text_limited
-from gui.widgets.images import choose_image_path, save_widget_image
+from gui.tabs import tab_files
 from gui.widgets.message_area import MessageArea
 from gui.widgets.options import OptionFields
 from gui.widgets.undo import InputHistory
-from solvers.protocol import JudgeFormatError, parse_options
 
-__all__ = ["MAX_JUDGE_BYTES", "GameTab"]
+__all__ = ["GameTab"]
 
 log = logging.getLogger(__name__)
 
 _PLACEHOLDER = "Press Solve (Ctrl+Return) to compute optimal play."
-#: Judge files larger than this are refused before being read.
-MAX_JUDGE_BYTES = 4 * 1024 * 1024
 #: Delay before a tab has the worker process import its game.
 WARM_UP_MS = 400
 
@@ -97,6 +89,8 @@ class GameTab(QWidget):
         self.last_solve_seconds: float | None = None
         self._stale = False
         self._views: QWidget | None = None
+        #: Splitters whose positions the main window may save and restore (by objectName).
+        self.splitters: list[QSplitter] = []
         #: The option fields, when the tab builds them with ``gui.widgets.options``.
         self.option_fields: OptionFields | None = None
 
@@ -160,7 +154,9 @@ class GameTab(QWidget):
         splitter.addWidget(views)
         splitter.setStretchFactor(1, 1)
         splitter.setSizes(list(sizes))
+        splitter.setObjectName(f"{self.game_id}Splitter{len(self.splitters)}")
         self.body.addWidget(splitter)
+        self.splitters.append(splitter)
         self._views = views
         return splitter
 
@@ -351,115 +347,38 @@ class GameTab(QWidget):
         self.show_message(f"The solve failed: {failure}", error=True)
         self.status_message.emit(f"{self.title}: the solve failed")
 
-    # ----- files -----------------------------------------------------------------------------
-    def import_judge_file(
-        self, path: str | Path, options: tuple[str, ...] | list[str] = ()
-    ) -> bool:
-        """Load the first case of a judge-format file; ``options`` are CLI option strings.
-
-        On any error the form is kept and the message line says why.
-        """
-        path = Path(path)
-        try:
-            values = parse_options(self.options(), list(options)) if options else None
-            text = read_text_limited(path, MAX_JUDGE_BYTES)
-            if values is None:
-                cases = self.parse_judge_text(text)
-            else:
-                cases = list(self.module.parse_judge(text, **values))
-            if not cases:
-                raise ValueError("it holds no case")
-        except JudgeFormatError as exc:
-            self.show_message(f"{path.name}:{exc.line}: {exc.reason}", error=True)
-            return False
-        except (OSError, ValueError) as exc:
-            self.show_message(f"Cannot read {path.name}: {exc}", error=True)
-            return False
-        snapshot = self.state()
-        try:
-            with self.history.group(f"Import {path.name}"):
-                if values is not None:
-                    self.apply_options(values)
-                self.set_inputs(cases[0])
-        except ValueError as exc:
-            self._put_back(snapshot)
-            self.show_message(f"Cannot import {path.name}: {exc}", error=True)
-            return False
-        self.cancel()
-        self._reset_result()
-        self.revalidate()
-        more = f" (case 1 of {len(cases)})" if len(cases) > 1 else ""
-        self.show_message(f"Loaded {path.name}{more}.")
-        return True
+    # ----- files (gui/tabs/tab_files.py) -------------------------------------------------------
+    def import_judge_file(self, path: str | Path, options: Sequence[str] = ()) -> bool:
+        """Load the first case of a judge file; ``options`` are CLI strings (``["--misere"]``)."""
+        return tab_files.import_judge_file(self, path, options)
 
     def load_example(self) -> bool:
         """Load the example shipped in ``resources/examples/<game>.txt``."""
-        example = files("resources").joinpath("examples", f"{self.game_id}.txt")
-        try:
-            cases = self.parse_judge_text(example.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            self.show_message(f"The example could not be loaded: {exc}", error=True)
-            return False
-        self.load_inputs(cases[0], "Load example")
-        self.show_message("Example loaded. Press Solve.")
-        return True
+        return tab_files.load_example(self)
 
     def export_csv(self, path: str | Path) -> bool:
         """Write inputs and results as CSV (header row first), atomically."""
-        try:
-            text = io.StringIO()
-            csv.writer(text).writerows(self.csv_rows())
-            atomic_write(path, text.getvalue())
-        except (OSError, ValueError) as exc:
-            self.show_message(f"Export failed: {exc}", error=True)
-            return False
-        self.status_message.emit(f"Exported {Path(path).name}")
-        return True
+        return tab_files.export_csv(self, path)
 
     def export_image(self, path: str | Path) -> bool:
         """Save ``main_view()`` as PNG or SVG (by the extension), atomically."""
-        try:
-            save_widget_image(self.main_view(), path)
-        except (OSError, ValueError) as exc:
-            self.show_message(f"The picture was not saved: {exc}", error=True)
-            return False
-        self.status_message.emit(f"Saved {Path(path).name}")
-        return True
+        return tab_files.export_image(self, path)
 
     def choose_import_file(self) -> None:
         """Ask for a judge file and import it."""
-        path, _ = QFileDialog.getOpenFileName(
-            self, f"Import {self.title} judge input", "", "Text files (*.txt *.in);;All files (*)"
-        )
-        if path:
-            self.import_judge_file(path)
+        tab_files.choose_import_file(self)
 
     def choose_export_file(self) -> None:
         """Ask where to save the CSV export."""
-        path, _ = QFileDialog.getSaveFileName(
-            self, f"Export {self.title} as CSV", f"{self.game_id}.csv", "CSV files (*.csv)"
-        )
-        if path:
-            self.export_csv(path)
+        tab_files.choose_export_file(self)
 
     def choose_image_file(self) -> None:
         """Ask where to save the picture of the main view."""
-        path = choose_image_path(self, f"Save a picture of {self.title}", self.game_id)
-        if path:
-            self.export_image(path)
+        tab_files.choose_image_file(self)
 
     def restore_session(self, state: dict[str, Any]) -> None:
         """Restore from a session (one undo step); on failure the form is left as it was."""
-        snapshot = self.state()
-        self.cancel()
-        try:
-            with self.history.group("Open session"):
-                self.restore(state)
-        except (ValueError, KeyError, TypeError, IndexError, OverflowError) as exc:
-            self._put_back(snapshot)
-            raise ValueError(f"{self.title}: {exc}") from None
-        self._reset_result()
-        self.revalidate()
+        tab_files.restore_session(self, state)
 
 
 def _duration(seconds: float) -> str:

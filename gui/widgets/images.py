@@ -11,9 +11,10 @@ from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPoint, QRect
 from PySide6.QtGui import QPainter
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtWidgets import QWidget
 
 from gui.files import atomic_write
+from gui.widgets.dialogs import save_file
 
 __all__ = ["IMAGE_FILTER", "choose_image_path", "save_widget_image", "widget_image_bytes"]
 
@@ -66,7 +67,7 @@ def save_widget_image(widget: QWidget, path: str | Path) -> None:
 
 def choose_image_path(parent: QWidget, title: str, name: str) -> str:
     """Ask where to save a picture ("" when the user gives up); adds ".png" if needed."""
-    path, chosen = QFileDialog.getSaveFileName(parent, title, f"{name}.png", IMAGE_FILTER)
+    path, chosen = save_file(parent, "image", title, f"{name}.png", IMAGE_FILTER)
     if path and not Path(path).suffix:
         path += ".svg" if "svg" in chosen.lower() else ".png"
     return path

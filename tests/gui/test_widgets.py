@@ -245,3 +245,20 @@ def test_grid_view_copy_paste_delete_are_one_edit_each(qtbot) -> None:  # type: 
     assert model.cell_error(0, 0) == "digits only"
     assert model.first_error() == (0, "row 1: digits only")
     assert split_block("1, 2;3\n\n4 5") == [["1", "2", "3"], ["4", "5"]]
+
+
+def test_dialog_folders_are_remembered_per_kind(tmp_path: Path) -> None:
+    from PySide6.QtCore import QSettings
+
+    from gui.widgets import dialogs
+
+    dialogs.remember("csv", str(tmp_path / "a" / "x.csv"))
+    assert dialogs.folder_for("csv") == str(tmp_path / "a") and dialogs.folder_for("zz") == ""
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    dialogs.use_settings(settings)
+    try:
+        dialogs.remember("judge", str(tmp_path / "b" / "y.in"))
+        assert settings.value("folders/judge") == str(tmp_path / "b")
+        assert dialogs.folder_for("judge") == str(tmp_path / "b")
+    finally:
+        dialogs.use_settings(None)
