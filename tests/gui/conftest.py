@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -41,8 +40,9 @@ def make_tab(qtbot):  # type: ignore[no-untyped-def]
     """``make_tab(game_id)``: build only that game's tab (not the whole window), shown."""
 
     def build(game_id: str, size: tuple[int, int] = (1024, 640)):  # type: ignore[no-untyped-def]
-        module = importlib.import_module(f"gui.tabs.{game_id}")
-        tab = module.TAB()
+        from gui.tabs import tab_class
+
+        tab = tab_class(game_id)()
         qtbot.addWidget(tab)
         tab.resize(*size)
         tab.show()

@@ -196,3 +196,11 @@ def test_messages_never_move_the_form(make_tab, solve_and_wait, game_id: str) ->
     assert tab.load_example()
     solve_and_wait(tab)
     assert form_position(tab) == where and tab.messages.height() == height
+
+
+def test_every_game_has_a_tab_and_none_is_left_out() -> None:
+    from gui.tabs import tab_class, tab_classes
+
+    assert [cls.game_id for cls in tab_classes()] == GAMES
+    with pytest.raises(KeyError):
+        tab_class("chess")
