@@ -232,6 +232,8 @@ class WorkerPool:
             ):
                 log.info("job %s ignored its cancel: terminating its worker", worker.job_id)
                 self._stop(worker)
+                if not self._workers:
+                    self._spawn()  # a fresh one, ready before the next job
         self._dispatch()
         if self._timer is not None and not any(w.job_id is not None for w in self._workers):
             self._timer.stop()

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import os
 import pickle
 import time
 import traceback
@@ -25,11 +26,16 @@ from typing import Any
 
 from solvers.protocol import Cancelled
 
-__all__ = ["PROGRESS_INTERVAL", "Job", "preload", "run_job", "serve"]
+__all__ = ["MEMORY_LIMIT", "PROGRESS_INTERVAL", "Job", "preload", "run_job", "serve"]
 
 #: Progress messages closer together than this (seconds) are dropped: the UI
 #: need not repaint a progress bar thousands of times a second.
 PROGRESS_INTERVAL = 0.05
+#: Address space a worker may use: past it a solve fails with a message instead
+#: of swapping the whole machine (no input the forms accept needs 1 GB).
+MEMORY_LIMIT = 3 << 30
+#: Workers run at a lower priority, so the window's own thread gets a core first.
+NICENESS = 5
 
 
 @dataclasses.dataclass(frozen=True)
@@ -79,6 +85,7 @@ def serve(connection: Any, cancel_value: Any) -> None:
     ``cancel_value`` is a shared integer: a job whose id is at most its value is
     cancelled at its next progress report.
     """
+    _limit_resources()
     while True:
         try:
             message = connection.recv()
@@ -88,6 +95,21 @@ def serve(connection: Any, cancel_value: Any) -> None:
             return
         job_id, job = message
         _run_one(connection, cancel_value, job_id, job)
+
+
+def _limit_resources() -> None:
+    try:
+        import resource  # POSIX only
+
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if hard == resource.RLIM_INFINITY or hard > MEMORY_LIMIT:
+            resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, hard))
+    except (ImportError, ValueError, OSError):
+        pass  # no limit on this platform: the work bounds of the solvers still hold
+    try:
+        os.nice(NICENESS)
+    except (AttributeError, OSError):
+        pass
 
 
 def _run_one(connection: Any, cancel_value: Any, job_id: int, job: Job) -> None:
@@ -110,6 +132,10 @@ def _run_one(connection: Any, cancel_value: Any, job_id: int, job: Job) -> None:
         payload = pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL)
     except Cancelled:
         connection.send(("cancelled", job_id))
+    except MemoryError:
+        limit = f"{MEMORY_LIMIT >> 30} GB"
+        message = f"the computation needed more than {limit} of memory: use smaller inputs"
+        connection.send(("error", job_id, "MemoryError", message, traceback.format_exc(), True))
     except Exception as exc:  # every failure must reach the tab, with its traceback
         connection.send(
             (

@@ -44,3 +44,9 @@ def refuse(progress: Callable[[float], None] | None = None) -> None:
 def unpicklable(progress: Callable[[float], None] | None = None) -> object:
     """Return something that cannot travel back to the UI."""
     return lambda: None
+
+
+def hog(progress: Callable[[float], None] | None = None) -> int:
+    """Ask for far more memory than a worker may use."""
+    block = bytearray(8 << 30)
+    return len(block)

@@ -167,3 +167,13 @@ def test_quitting_mid_solve_exits_cleanly(tmp_path) -> None:  # type: ignore[no-
     )
     assert done.returncode == 0, done.stderr.decode()
     assert b"Traceback" not in done.stderr
+
+
+def test_running_out_of_memory_is_a_clean_refusal(ctl, qtbot) -> None:  # type: ignore[no-untyped-def]
+    with qtbot.waitSignal(ctl.failed, timeout=20000) as blocker:
+        ctl.start(job("hog"))
+    failure = blocker.args[0]
+    assert failure.type_name == "MemoryError" and failure.user_error
+    assert "use smaller inputs" in str(failure)
+    with qtbot.waitSignal(ctl.finished, timeout=20000):
+        ctl.start(job("answer", 2))  # the worker lives on
