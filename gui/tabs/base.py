@@ -312,8 +312,19 @@ class GameTab(QWidget):
         self.status_message.emit(f"Solving {self.title}…")
         self.controller.start(job)
 
+    @property
+    def working(self) -> bool:
+        """Whether anything runs in this tab: the solve or a panel's job (simulation, play).
+
+        ``gui.controller.activity.any_busy_changed`` fires whenever this may change.
+        """
+        return any(c.busy for c in self.findChildren(SolveController))
+
     def cancel(self) -> None:
-        """Stop the running solve, if any; its late result is dropped."""
+        """Stop the solve and every panel job of this tab (Esc); late results are dropped."""
+        for other in self.findChildren(SolveController):
+            if other is not self.controller:
+                other.cancel()
         if self.controller.cancel():
             self.show_message("Cancelled.")
             self.status_message.emit(f"{self.title}: solve cancelled")

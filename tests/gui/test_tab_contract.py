@@ -204,3 +204,14 @@ def test_every_game_has_a_tab_and_none_is_left_out() -> None:
     assert [cls.game_id for cls in tab_classes()] == GAMES
     with pytest.raises(KeyError):
         tab_class("chess")
+
+
+def test_cancel_stops_panel_jobs_too(make_tab, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from gui.controller import SolveController
+
+    tab = make_tab("coverup")
+    panel = SolveController(tab.body.itemAt(0).widget())  # any controller inside the tab
+    panel.start(slow_job(None))
+    assert panel.busy and tab.working and not tab.busy
+    tab.cancel()
+    assert not panel.busy and not tab.working and not running_jobs()
