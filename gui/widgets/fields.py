@@ -24,7 +24,7 @@ def mark_invalid(widget: QWidget, reason: str | None) -> None:
         widget.setProperty(_TIP, widget.toolTip())
     widget.setProperty(_REASON, reason or None)
     if reason:
-        widget.setStyleSheet(f"background-color: {ROLE.invalid.name()}; color: black;")
+        widget.setStyleSheet(f"background-color: {ROLE.invalid.name()}; color: {ROLE.ink.name()};")
         widget.setToolTip(reason)
     else:
         widget.setStyleSheet("")

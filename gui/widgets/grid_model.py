@@ -213,7 +213,7 @@ class ValidatedGridModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.BackgroundRole:
             return ROLE.invalid if error else self._colours[row]
         if role == Qt.ItemDataRole.ForegroundRole:
-            return QColor("black") if error or self._colours[row] is not None else None
+            return ROLE.ink if error or self._colours[row] is not None else None
         if role == Qt.ItemDataRole.ToolTipRole:
             if error:
                 return error

@@ -22,11 +22,11 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
 from gui.widgets.images import choose_image_path, save_widget_image
-from gui.widgets.theme import OKABE_ITO
+from gui.widgets.theme import ROLE
 
 __all__ = ["IntegerAxis", "configure_plot", "make_plot", "pg"]
 
-pg.setConfigOptions(antialias=True, background="w", foreground=OKABE_ITO["black"])
+pg.setConfigOptions(antialias=True, background=ROLE.paper, foreground=ROLE.ink)
 
 
 class IntegerAxis(pg.AxisItem):  # type: ignore[misc]

@@ -63,6 +63,10 @@ class Roles:
     win: QColor = dataclasses.field(default_factory=lambda: QColor(OKABE_ITO["bluish_green"]))
     lose: QColor = dataclasses.field(default_factory=lambda: QColor(OKABE_ITO["vermillion"]))
     tie: QColor = dataclasses.field(default_factory=lambda: QColor(OKABE_ITO["sky_blue"]))
+    #: Text drawn on any of the tinted backgrounds above (they are all light).
+    ink: QColor = dataclasses.field(default_factory=lambda: QColor(OKABE_ITO["black"]))
+    #: Background of plots.
+    paper: QColor = dataclasses.field(default_factory=lambda: QColor("#ffffff"))
     #: Chance (dice, draws) and plain, unhighlighted data.
     chance: QColor = dataclasses.field(default_factory=lambda: QColor(OKABE_ITO["reddish_purple"]))
     neutral: QColor = dataclasses.field(default_factory=lambda: QColor("#9e9e9e"))
