@@ -269,15 +269,18 @@ class Check:
         original = text
         complete = outcome.verdict == "time limit"  # each try would cost the whole timeout
         deadline = time.monotonic() + self.settings.shrink_seconds
-        seen = {text}
+        passed: set[str] = set()  # inputs the program got right: not worth another run
         while not complete and not self.cancelled:
             found = None
-            for batch in _batches(self._candidates(inputs, seen), self.settings.workers):
+            for batch in _batches(self._candidates(inputs, passed | {text}), self.settings.workers):
                 if time.monotonic() > deadline or self.cancelled:
                     break
                 futures = [pool.submit(self.judge, *candidate) for candidate in batch]
                 results = [f.result() for f in futures]
                 runs += len(batch)
+                passed.update(
+                    text for (_, text), r in zip(batch, results, strict=True) if not r.failed
+                )
                 found = next(
                     (
                         (candidate, result)
@@ -312,11 +315,11 @@ class Check:
             shrink_complete=complete and not self.cancelled,
         )
 
-    def _candidates(self, inputs: Any, seen: set[str]) -> Iterator[tuple[Any, str]]:
+    def _candidates(self, inputs: Any, skip: set[str]) -> Iterator[tuple[Any, str]]:
         for candidate in self.module.shrink(inputs):
             prepared = self.prepare(candidate)
-            if prepared is not None and prepared[1] not in seen:
-                seen.add(prepared[1])
+            if prepared is not None and prepared[1] not in skip:
+                skip.add(prepared[1])  # the same candidate twice in one pass: run once
                 yield prepared
 
 

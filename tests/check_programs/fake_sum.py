@@ -53,12 +53,18 @@ def generate(rng: random.Random, size: str) -> Inputs:
 
 def shrink(inputs: Inputs) -> Iterator[Inputs]:
     numbers = inputs.numbers
+    half = len(numbers) // 2
+    if half:
+        yield Inputs(numbers[:half])
+        yield Inputs(numbers[half:])
     for i in range(len(numbers)):
         if len(numbers) > 1:
             yield Inputs(numbers[:i] + numbers[i + 1 :])
     for i, x in enumerate(numbers):
-        if x > 0:
-            yield Inputs(numbers[:i] + (x // 2,) + numbers[i + 1 :])
+        step = x - x // 2
+        while step:  # x/2, 3x/4, 7x/8, ..., x - 1: a binary search towards the failure
+            yield Inputs((*numbers[:i], x - step, *numbers[i + 1 :]))
+            step //= 2
 
 
 def _contestant(mode: str) -> None:
