@@ -20,7 +20,7 @@ import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from solvers import GAMES, TITLES, load
 from solvers.protocol import GameModule, JudgeFormatError, Option, OptionError, jsonable
@@ -38,6 +38,10 @@ class UsageError(Exception):
     """A bad command line or input: printed as is, exit status 2."""
 
 
+class _Done(Exception):
+    """Finished early (help printed) with the status in ``args[0]``."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
     words = list(sys.argv[1:] if argv is None else argv)
@@ -46,6 +50,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         _print_error(str(exc))
         return 2
+    except _Done as done:
+        return int(done.args[0])
     except BrokenPipeError:
         _silence_stdout()
         return 0
@@ -215,12 +221,22 @@ def _legacy_arguments(game: str, module: Any, words: list[str]) -> tuple[list[st
     """Arguments of a game that has no ``OPTIONS`` yet (its own argparse hooks)."""
     import argparse
 
-    parser = argparse.ArgumentParser(prog=f"{PROG} {game}")
+    class Parser(argparse.ArgumentParser):
+        def error(self, message: str) -> NoReturn:
+            flag, _, reason = message.removeprefix("argument ").partition(": ")
+            if flag.startswith("unrecognized arguments"):
+                flag, reason = reason.split()[0], "unknown option"
+            raise UsageError(f"{flag}: {reason}")
+
+    parser = Parser(prog=f"{PROG} {game}")
     parser.add_argument("files", nargs="*", metavar="FILE", help="judge input (default: stdin)")
     parser.add_argument("--json", action="store_true", help="print the full results as JSON")
     if hasattr(module, "add_cli_arguments"):
         module.add_cli_arguments(parser)
-    args = parser.parse_args(words)
+    try:
+        args = parser.parse_args(words)
+    except SystemExit as exc:  # --help
+        raise _Done(int(exc.code or 0)) from None
     try:
         options = module.judge_options(args) if hasattr(module, "judge_options") else {}
     except SystemExit as exc:
@@ -228,8 +244,9 @@ def _legacy_arguments(game: str, module: Any, words: list[str]) -> tuple[list[st
     return list(args.files), bool(args.json), options
 
 
-def read_judge_text(path: str, name: str, limit: int = MAX_INPUT_BYTES) -> str:
+def read_judge_text(path: str, name: str, limit: int | None = None) -> str:
     """Read a judge file (``-``: stdin) as text, refusing more than ``limit`` bytes."""
+    limit = MAX_INPUT_BYTES if limit is None else limit
     try:
         if path == "-":
             stream = getattr(sys.stdin, "buffer", None)
@@ -252,12 +269,15 @@ def read_judge_text(path: str, name: str, limit: int = MAX_INPUT_BYTES) -> str:
 
 def _parse(text: str, name: str, module: GameModule, options: dict[str, Any]) -> list[Any]:
     try:
-        return list(module.parse_judge(text, **options))
+        cases = list(module.parse_judge(text, **options))
     except JudgeFormatError as exc:
         raise UsageError(f"{name}:{exc.line}: {exc.reason}") from None
     except INPUT_FAULTS as exc:
         where = name if name.startswith("--") else f"{name}:1"  # a flag: a standalone option
         raise UsageError(f"{where}: {_reason(exc)}") from None
+    if not cases:  # only a terminator, or nothing at all: surely not what was meant
+        raise UsageError(f"{name}:1: no case in the input")
+    return cases
 
 
 def _reason(exc: BaseException) -> str:
