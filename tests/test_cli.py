@@ -222,11 +222,11 @@ def test_too_big_names_the_line_of_the_case(
     judge = tmp_path / "cases.txt"
     if not hasattr(nim, "format_input"):
         pytest.skip("nim cannot write its inputs back yet")
-    judge.write_text("1\n5\n2\n1\n2\n\n3\n1 2 3\n")  # the third case starts on line 6
+    judge.write_text("1\n5\n2\n1\n2\n\n3\n1 2 3\n")  # the third case starts on line 7
     status, out, err = run(capsys, monkeypatch, "nim", str(judge))
     assert status == 2
     assert out == "koosaga\nkoosaga\n"
-    assert err == f"{judge}:6: at most 2 piles here: use fewer piles\n"
+    assert err == f"{judge}:7: at most 2 piles here: use fewer piles\n"
 
 
 def test_unexpected_error_is_one_line_and_exit_1(
