@@ -140,14 +140,14 @@ def main(words: Sequence[str]) -> int:
     except (Usage, CheckError, OptionError) as exc:
         print(exc, file=sys.stderr)
         return 2
-    return _run(check, values)
+    return _run(check, values, game_words)
 
 
 def _end(words: Sequence[str]) -> int:
     return list(words).index("--") if "--" in words else len(words)
 
 
-def _run(check: Check, values: dict[str, str]) -> int:
+def _run(check: Check, values: dict[str, str], option_words: list[str]) -> int:
     progress = _Progress(sys.stderr, check.settings.cases)
     try:
         with _sigterm_as_interrupt():
@@ -162,6 +162,7 @@ def _run(check: Check, values: dict[str, str]) -> int:
         print(exc, file=sys.stderr)
         return 2
     progress.clear()
+    report.option_words = list(option_words)
     if "save" in values and report.failure is not None:
         try:
             saved = save_failure(report, Path(values["save"]))
@@ -235,8 +236,13 @@ def save_failure(report: Report, folder: Path) -> list[str]:
 
 def _rerun(report: Report) -> str:
     s = report.settings
+    options = "".join(f" {shlex.quote(word)}" for word in report.option_words)
+    if s.timeout != Settings.timeout:
+        options += f" --timeout {s.timeout:g}"
+    if s.tolerance is not None:
+        options += f" --tolerance {s.tolerance:g}"
     return (
-        f"python -m solvers check {report.game} --seed {s.seed} --size {s.size} "
+        f"python -m solvers check {report.game}{options} --seed {s.seed} --size {s.size} "
         f"--cases {s.cases} -- {shlex.join(report.command)}"
     )
 
@@ -288,6 +294,7 @@ def json_report(report: Report, saved: Sequence[str] = ()) -> dict[str, Any]:
     failure = report.failure
     return {
         "game": report.game,
+        "options": report.option_words,
         "command": report.command,
         "seed": s.seed,
         "size": s.size,

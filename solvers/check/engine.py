@@ -127,6 +127,8 @@ class Report:
     cases: list[CaseResult] = field(default_factory=list)
     failure: Failure | None = None
     cancelled: bool = False
+    #: The game options as typed (``["--misere"]``), for the command that repeats the check.
+    option_words: list[str] = field(default_factory=list)
 
     @property
     def passed(self) -> bool:
