@@ -23,7 +23,14 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from solvers import GAMES, TITLES, load
-from solvers.protocol import GameModule, JudgeFormatError, Option, OptionError, jsonable
+from solvers.protocol import (
+    GameModule,
+    JudgeFormatError,
+    Option,
+    OptionError,
+    jsonable,
+    parse_options,
+)
 
 __all__ = ["MAX_INPUT_BYTES", "main"]
 
@@ -133,7 +140,7 @@ def _run_game(game: str, words: list[str]) -> int:
             return 0
         files, as_json, option_words = split_arguments(declared, words)
         try:
-            options = _parse_options(declared, option_words)
+            options = parse_options(declared, option_words)
         except OptionError as exc:
             raise UsageError(str(exc)) from None
         standalone = [o for o in declared if o.standalone and options[o.name] != o.default]
@@ -164,12 +171,6 @@ class Batch:
         if not self.text:
             return self.name
         return f"{self.name}:{case_line(module, self.text, self.cases, index)}"
-
-
-def _parse_options(declared: tuple[Option, ...], words: list[str]) -> dict[str, Any]:
-    from solvers.protocol import parse_options
-
-    return parse_options(declared, words)
 
 
 def split_arguments(
