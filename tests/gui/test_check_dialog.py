@@ -119,6 +119,19 @@ def test_cancel_kills_the_program_at_once(qtbot, dialog, tmp_path: Path) -> None
         assert not _running(pid)
 
 
+def test_closing_the_dialog_stops_the_check(qtbot, dialog, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    pids = tmp_path / "pids"
+    dialog.programEdit.setText(f"{shlex.quote(str(PROGRAMS / 'sleeper.py'))} {pids}")
+    dialog.timeoutSpin.setValue(120)
+    dialog.show()
+    qtbot.mouseClick(dialog.runButton, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: pids.exists() and pids.read_text().strip() != "", timeout=30_000)
+    dialog.close()
+    assert dialog.wait(100)  # closing waited for the check to end
+    for pid in map(int, pids.read_text().split()):
+        assert not _running(pid)
+
+
 def _running(pid: int) -> bool:
     try:
         os.kill(pid, 0)
