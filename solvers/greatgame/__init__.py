@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import numpy as np
-
 from solvers.greatgame.match import (
     exact_round_odds,
     exact_ruin,
@@ -28,11 +26,12 @@ from solvers.greatgame.model import (
     MAX_GAP,
     MAX_THROWS,
     GreatGameInputs,
-    GreatGameResult,
     Hand,
     check_percentages,
     hands_of_mask,
 )
+from solvers.greatgame.policy import policy_pass
+from solvers.greatgame.result import GreatGameResult, RoundPolicy, round_policy
 from solvers.greatgame.round_dp import coefficients, search_ratio
 from solvers.protocol import Progress, Tokens, checked, report
 
@@ -55,55 +54,56 @@ _LETTER_TO_HAND = bytes.maketrans(b"RPS", bytes([0, 1, 2]))
 
 
 def solve_great_game(
-    inputs: GreatGameInputs, progress: Progress | None = None, *, method: str = "dinkelbach"
+    inputs: GreatGameInputs,
+    progress: Progress | None = None,
+    *,
+    method: str = "dinkelbach",
+    policy: bool = False,
 ) -> GreatGameResult:
-    """Maximise the chance of winning the match; ``method`` may force ``"bisection"``."""
+    """Maximise the chance of winning the match; ``method`` may force ``"bisection"``.
+
+    With ``policy`` the round policy is recorded too (otherwise on first use).
+    """
     report(progress, 0.0)
-    step = None if progress is None else (lambda f: report(progress, 0.98 * f))
-    search = search_ratio(coefficients(inputs.probabilities()), method=method, progress=step)
-    final = search.final
-    assert final.masks is not None and final.choices is not None
-    g = inputs.throws
-    policy = tuple(
-        (final.masks[i, g - i : g + i + 1] + 48).astype("u1").tobytes().decode("ascii")
-        for i in range(g)
-    )
-    letters = np.frombuffer(b"RPS", dtype=np.uint8)
-    played = tuple(
-        letters[final.choices[i, g - i : g + i + 1]].tobytes().decode("ascii") for i in range(g)
-    )
+    share = 0.5 if policy else 0.98
+    step = None if progress is None else (lambda f: report(progress, share * f))
+    table = coefficients(inputs.probabilities())
+    search = search_ratio(table, method=method, progress=step)
     q = search.ratio
     win_by, lose_by = inputs.win_by, inputs.lose_by
     leads = ruin_probabilities(q, win_by, lose_by)
     probability = float(leads[lose_by - 1])
+    recorded: RoundPolicy | None = None
+    if policy or (near_rounding_tie(probability) and inputs.integral and 0.5 < q < 1.0):
+        rest = None if progress is None else (lambda f: report(progress, share + 0.48 * f))
+        recorded = round_policy(policy_pass(table, search.lam, step=rest))
     exact: Fraction | None = None
     if q >= 1.0:
         exact = Fraction(1)
     elif q == 0.5:
         exact = Fraction(lose_by, win_by + lose_by)
-    elif near_rounding_tie(probability) and inputs.integral:
+    elif near_rounding_tie(probability) and inputs.integral and recorded is not None:
         # The float cannot decide which way a (near) exact half rounds: redo it in integers.
-        choice = [row.encode().translate(_LETTER_TO_HAND) for row in played]
+        choice = [row.encode().translate(_LETTER_TO_HAND) for row in recorded.played]
         rows = [(int(a), int(b), int(c)) for a, b, c in inputs.percentages]
         exact = exact_ruin(*exact_round_odds(rows, choice), win_by, lose_by)
     if exact is not None:
         probability = float(exact)
-    report(progress, 1.0)
-    return GreatGameResult(
+    result = GreatGameResult(
         inputs=inputs,
         probability=probability,
         answer=format_percent(exact if exact is not None else probability),
         ratio=q,
-        round_win=final.win,
-        round_tie=max(0.0, 1.0 - final.decisive),
-        round_lose=final.lose,
         lead_probabilities=tuple(float(p) for p in leads),
-        policy=policy,
-        played=played,
         method=search.method,
         dp_passes=search.passes,
         exact=exact is not None,
+        lam=search.lam,
     )
+    if recorded is not None:
+        result.keep_policy(recorded)
+    report(progress, 1.0)
+    return result
 
 
 def solve(inputs: GreatGameInputs, progress: Progress | None = None) -> GreatGameResult:

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from solvers import greatgame as gg
 from solvers.greatgame.match import exact_ruin, format_percent, ruin_probabilities
-from solvers.greatgame.round_dp import coefficients, round_pass
+from solvers.greatgame.policy import policy_pass
+from solvers.greatgame.round_dp import RoundSolver, coefficients
 from solvers.protocol import Cancelled, JudgeFormatError
 
 SPECIAL_ROWS = [(100, 0, 0), (0, 100, 0), (0, 0, 100), (50, 50, 0), (0, 50, 50), (34, 33, 33)]
@@ -94,8 +95,8 @@ def naive_round(table: np.ndarray, lam: float) -> float:
 @given(st.lists(rows(), min_size=1, max_size=40), st.floats(0.3, 1.0))
 def test_banded_dp_equals_the_dp_over_every_score(rows_, lam) -> None:
     table = coefficients(inputs_of(rows_, 1, 1).probabilities())
-    assert abs(round_pass(table, lam).value - naive_round(table, lam)) < 1e-12
-    assert abs(round_pass(table, lam, masks=True).value - naive_round(table, lam)) < 1e-12
+    assert abs(RoundSolver(table).run(lam).value - naive_round(table, lam)) < 1e-12
+    assert abs(policy_pass(table, lam).value - naive_round(table, lam)) < 1e-12
 
 
 def test_samples_of_the_statement() -> None:

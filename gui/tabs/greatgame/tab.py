@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +30,14 @@ from gui.tabs.greatgame.views import (
     PolicyHeatmap,
     describe_cell,
 )
-from solvers.greatgame import MAX_GAP, MAX_THROWS, GreatGameInputs, GreatGameResult, Hand
+from solvers.greatgame import (
+    MAX_GAP,
+    MAX_THROWS,
+    GreatGameInputs,
+    GreatGameResult,
+    Hand,
+    solve_great_game,
+)
 
 __all__ = ["GreatGameTab"]
 
@@ -204,6 +212,10 @@ class GreatGameTab(GameTab):
         self.throws.set_texts([[str(c) for c in r] for r in rows])
         self.wSpin.setValue(w)
         self.lSpin.setValue(lose)
+
+    def run_solver(self, inputs: GreatGameInputs, progress: Callable[[float], None]) -> Any:
+        """Solve with the round policy recorded in the worker (the views need it)."""
+        return solve_great_game(inputs, progress, policy=True)
 
     # ----- result --------------------------------------------------------------------------
     def result_text(self, result: GreatGameResult) -> str:
