@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from solvers.greatgame.cases import example, format_input, generate, shrink
+from solvers.greatgame.export import csv_rows
 from solvers.greatgame.match import (
     exact_round_odds,
     exact_ruin,
@@ -30,24 +32,36 @@ from solvers.greatgame.model import (
     check_percentages,
     hands_of_mask,
 )
+from solvers.greatgame.play import GreatGamePlay, start_match
 from solvers.greatgame.policy import policy_pass
 from solvers.greatgame.result import GreatGameResult, RoundPolicy, round_policy
 from solvers.greatgame.round_dp import coefficients, search_ratio
-from solvers.protocol import Progress, Tokens, checked, report
+from solvers.protocol import Option, Progress, Tokens, checked, report
 
 __all__ = [
     "ALL_HANDS",
     "MAX_GAP",
     "MAX_THROWS",
+    "OPTIONS",
+    "TITLE",
     "GreatGameInputs",
+    "GreatGamePlay",
     "GreatGameResult",
     "Hand",
+    "Inputs",
+    "Result",
     "csv_rows",
+    "example",
+    "format_input",
     "format_judge",
+    "generate",
     "hands_of_mask",
+    "new_game",
     "parse_judge",
+    "shrink",
     "solve",
     "solve_great_game",
+    "start_match",
 ]
 
 _LETTER_TO_HAND = bytes.maketrans(b"RPS", bytes([0, 1, 2]))
@@ -143,47 +157,18 @@ def format_judge(result: GreatGameResult) -> str:
     return result.answer
 
 
-_HAND_NAMES = ("rock", "paper", "scissors")
+def new_game(inputs: GreatGameInputs, progress: Progress | None = None) -> GreatGamePlay:
+    """Solve ``inputs`` and return a match's first position (run it off the UI thread)."""
+    half = None if progress is None else (lambda f: report(progress, 0.5 * f))
+    result = solve_great_game(inputs, half)
+    rest = None if progress is None else (lambda f: report(progress, 0.5 + 0.5 * f))
+    state = start_match(result, rest)
+    report(progress, 1.0)
+    return state
 
 
-def _hands_text(mask: int) -> str:
-    return "|".join(_HAND_NAMES[h] for h in hands_of_mask(mask))
-
-
-def csv_rows(inputs: GreatGameInputs, result: GreatGameResult | None) -> list[list[str]]:
-    """Inputs, then (after a solve) the summary, the lead curve and the policy grid.
-
-    Columns: section, item, value, rock, paper, scissors. The policy block is
-    a grid: its first row lists the scores -G .. G, then one row per throw
-    whose cells name the best hands (``rock|paper`` for a tie, all three where
-    the round is already decided, empty where the score cannot happen).
-    """
-    rows = [["section", "item", "value", "rock", "paper", "scissors"]]
-    rows.append(["input", "G", str(inputs.throws), "", "", ""])
-    rows.append(["input", "W", str(inputs.win_by), "", "", ""])
-    rows.append(["input", "L", str(inputs.lose_by), "", "", ""])
-    for i, (a, b, c) in enumerate(inputs.percentages, start=1):
-        rows.append(["throw", str(i), "", f"{a:g}", f"{b:g}", f"{c:g}"])
-    if result is None:
-        return rows
-    summary = [
-        ("answer", result.answer),
-        ("match win probability", repr(result.probability)),
-        ("round ratio q", repr(result.ratio)),
-        ("round win", repr(result.round_win)),
-        ("round tie", repr(result.round_tie)),
-        ("round lose", repr(result.round_lose)),
-        ("method", f"{result.method}, {result.dp_passes} DP passes"),
-    ]
-    rows.extend(["summary", name, value, "", "", ""] for name, value in summary)
-    rows.extend(
-        ["lead", str(lead), repr(p), "", "", ""]
-        for lead, p in zip(result.leads, result.lead_probabilities, strict=True)
-    )
-    g = inputs.throws
-    rows.append(["policy", "throw \\ score", *(str(d) for d in range(-g, g + 1))])
-    names = {str(mask): _hands_text(mask) for mask in range(8)}
-    for i, row in enumerate(result.policy):
-        pad = [""] * (g - i)
-        rows.append(["policy", str(i + 1), *pad, *(names[digit] for digit in row), *pad])
-    return rows
+TITLE = "Great Game"
+#: The Great Game has no command-line options.
+OPTIONS: tuple[Option, ...] = ()
+Inputs = GreatGameInputs
+Result = GreatGameResult

@@ -56,8 +56,7 @@ def round_policy(found: PolicyPass) -> RoundPolicy:
             for i in range(g)
         ),
         played=tuple(
-            letters[found.choices[i, g - i : g + i + 1]].tobytes().decode("ascii")
-            for i in range(g)
+            letters[found.choices[i, g - i : g + i + 1]].tobytes().decode("ascii") for i in range(g)
         ),
     )
 

@@ -213,6 +213,13 @@ class GreatGameTab(GameTab):
         self.wSpin.setValue(w)
         self.lSpin.setValue(lose)
 
+    def parse_judge_text(self, text: str) -> list[Any]:
+        """Cases of a judge file; a file with none (empty, blank, ``0 0 0``) is refused."""
+        cases = super().parse_judge_text(text)
+        if not cases:
+            raise ValueError("no case in the file (expected a line G W L, then G rows a b c)")
+        return cases
+
     def run_solver(self, inputs: GreatGameInputs, progress: Callable[[float], None]) -> Any:
         """Solve with the round policy recorded in the worker (the views need it)."""
         return solve_great_game(inputs, progress, policy=True)
