@@ -12,12 +12,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import InitVar, dataclass
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from solvers.protocol import Option, Progress, Tokens, checked, report
-from solvers.xoinc.cases import example, generate, shrink
-from solvers.xoinc.play import FIRST_ALLOWANCE, PlayedTake, XoincGame, start
-from solvers.xoinc.table import MAX_COINS, ValueTable, build_table, check_size
+from solvers.xoinc.table import FIRST_ALLOWANCE, MAX_COINS, ValueTable, build_table, check_size
+
+if TYPE_CHECKING:
+    import random
+    from collections.abc import Iterator
+
+    from solvers.xoinc.play import XoincGame
 
 __all__ = [
     "FIRST_ALLOWANCE",
@@ -26,11 +30,9 @@ __all__ = [
     "OPTIONS",
     "TITLE",
     "Inputs",
-    "PlayedTake",
     "Result",
     "Turn",
     "ValueTable",
-    "XoincGame",
     "XoincInputs",
     "XoincResult",
     "csv_rows",
@@ -157,7 +159,32 @@ def solve(inputs: XoincInputs, progress: Progress | None = None) -> XoincResult:
 
 def new_game(inputs: XoincInputs, progress: Progress | None = None) -> XoincGame:
     """A game on the stack, first player to move (builds the table: run it off the UI thread)."""
+    # Imported here, as are the judge's cases below: one CLI case needs neither, and
+    # every millisecond of start-up counts against a plain script (issue 12).
+    from solvers.xoinc.play import start
+
     return start(build_table(inputs.coins, progress), inputs.coins)
+
+
+def example() -> XoincInputs:
+    """The example shipped in ``resources/examples/xoinc.txt`` (16 coins)."""
+    from solvers.xoinc.cases import example
+
+    return example()
+
+
+def generate(rng: random.Random, size: str) -> XoincInputs:
+    """A random valid stack biased to the edges; ``size`` is "small", "judge" or "max"."""
+    from solvers.xoinc.cases import generate
+
+    return generate(rng, size)
+
+
+def shrink(inputs: XoincInputs) -> Iterator[XoincInputs]:
+    """Strictly smaller valid stacks: fewer coins first, then smaller values."""
+    from solvers.xoinc.cases import shrink
+
+    return shrink(inputs)
 
 
 def _prefix(text: str, words: int) -> str:

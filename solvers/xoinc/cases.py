@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from importlib.resources import files
 from itertools import chain
 from typing import TYPE_CHECKING
 
@@ -25,6 +24,8 @@ _SIZES = ("small", "judge", "max")
 
 def example() -> XoincInputs:
     """The example shipped in ``resources/examples/xoinc.txt`` (16 coins)."""
+    from importlib.resources import files
+
     from solvers.xoinc import parse_judge
 
     text = files("resources").joinpath("examples", "xoinc.txt").read_text(encoding="utf-8")

@@ -13,12 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from solvers.xoinc.table import ValueTable
+from solvers.xoinc.table import FIRST_ALLOWANCE, ValueTable
 
-__all__ = ["FIRST_ALLOWANCE", "PlayedTake", "XoincGame", "start"]
-
-#: The first player may take up to this many coins.
-FIRST_ALLOWANCE = 2
+__all__ = ["PlayedTake", "XoincGame", "start"]
 
 
 @dataclass(frozen=True)

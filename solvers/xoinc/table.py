@@ -21,6 +21,7 @@ start as fast as a plain script), and NumPy (``kernel.py``) for larger ones.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from itertools import accumulate
 from typing import Any, Protocol
@@ -28,8 +29,10 @@ from typing import Any, Protocol
 from solvers.protocol import Progress, TooBig, report
 
 __all__ = [
+    "FIRST_ALLOWANCE",
     "MAX_COINS",
     "NUMPY_FROM",
+    "NUMPY_LOADED_FROM",
     "ValueTable",
     "build_table",
     "check_size",
@@ -39,12 +42,16 @@ __all__ = [
     "table_width",
 ]
 
+#: The first player may take up to this many coins.
+FIRST_ALLOWANCE = 2
 #: Largest stack solved: its NumPy table takes ``table_bytes(MAX_COINS)`` (about 33 MB).
 MAX_COINS = 5000
-#: From this many coins on, the NumPy kernel is faster than plain Python including the
-#: NumPy import (measured by bench/bench_xoinc.py: about 0.1 s of import against a
-#: pure-Python table that costs about 0.1 s at 900 coins).
-NUMPY_FROM = 700
+#: From this many coins on, the NumPy kernel beats plain Python even when NumPy must
+#: first be imported (0.1 s; the plain table takes about 0.05 s at 1000 coins, 0.15 s at
+#: 1500), and from ``NUMPY_LOADED_FROM`` on once NumPy is loaded (the GUI). Measured on
+#: this project's 2-core machine with bench/bench_xoinc.py.
+NUMPY_FROM = 1200
+NUMPY_LOADED_FROM = 100
 #: Rows of the pure-Python kernel between two progress calls (under 5 ms of work).
 _PY_ROWS_PER_REPORT = 64
 
@@ -164,7 +171,7 @@ def build_table(coins: tuple[int, ...], progress: Progress | None = None) -> Val
     check_size(len(coins))
     suffix = suffix_sums(coins)
     rows: Rows
-    if len(coins) >= NUMPY_FROM:
+    if len(coins) >= (NUMPY_LOADED_FROM if "numpy" in sys.modules else NUMPY_FROM):
         from solvers.xoinc.kernel import numpy_rows
 
         rows = numpy_rows(suffix, progress)

@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 import pickle
 import random
+import subprocess
+import sys
 from importlib.resources import files
+from pathlib import Path
 
 import pytest
 from brute_xoinc import brute_totals, take_values
@@ -15,10 +18,11 @@ from hypothesis import strategies as st
 
 from solvers import xoinc
 from solvers.protocol import Cancelled, GameModule, JudgeFormatError, TooBig, jsonable
+from solvers.xoinc import table as table_module
 from solvers.xoinc.cases import JUDGE_MAX_COINS
 from solvers.xoinc.kernel import numpy_rows
 from solvers.xoinc.table import (
-    NUMPY_FROM,
+    NUMPY_LOADED_FROM,
     ValueTable,
     build_table,
     python_rows,
@@ -279,22 +283,28 @@ def test_numpy_table_values_match_brute_force(coins: tuple[int, ...], data: st.D
 
 def test_both_kernels_used_and_agree_around_the_switch() -> None:
     rng = random.Random(5)
-    for n in (NUMPY_FROM - 1, NUMPY_FROM):
+    assert "numpy" in sys.modules  # as in the GUI: then NumPy pays from fewer coins on
+    for n in (NUMPY_LOADED_FROM - 1, NUMPY_LOADED_FROM):
         coins = tuple(rng.randint(1, xoinc.MAX_VALUE) for _ in range(n))
         table = xoinc.solve(xoinc.XoincInputs(coins)).values
         uses_numpy = not isinstance(table._rows, list)
-        assert uses_numpy == (n >= NUMPY_FROM)
+        assert uses_numpy == (n >= NUMPY_LOADED_FROM)
         suffix = suffix_sums(coins)
         other = ValueTable(coins, suffix, python_rows(suffix) if uses_numpy else numpy_rows(suffix))
         for left in range(1, n + 1, 7):
             assert table.take_values(left, 2 * left) == other.take_values(left, 2 * left)
 
 
-@pytest.mark.parametrize("n", [600, 1000])
-def test_progress_of_both_kernels_is_frequent_and_cancels(n: int) -> None:
+@pytest.mark.parametrize("kernel", ["python", "numpy"])
+def test_progress_of_both_kernels_is_frequent_and_cancels(
+    kernel: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    n = 1000
+    monkeypatch.setattr(table_module, "NUMPY_LOADED_FROM", n + (kernel == "python"))
     seen: list[float] = []
     inputs = xoinc.XoincInputs(tuple(range(1, n + 1)))
-    xoinc.solve(inputs, seen.append)
+    result = xoinc.solve(inputs, seen.append)
+    assert isinstance(result.values._rows, list) == (kernel == "python")
     assert seen == sorted(seen) and seen[-1] == 1.0 and len(seen) >= n // 130
 
     def cancel(fraction: float) -> None:
@@ -306,7 +316,7 @@ def test_progress_of_both_kernels_is_frequent_and_cancels(n: int) -> None:
 
 
 def test_result_pickles_with_its_table() -> None:
-    for coins in ((1, 3, 1, 7, 2), tuple(range(1, NUMPY_FROM + 50))):
+    for coins in ((1, 3, 1, 7, 2), tuple(range(1, NUMPY_LOADED_FROM + 50))):
         result = xoinc.solve(xoinc.XoincInputs(coins))
         back = pickle.loads(pickle.dumps(result))
         assert back == result
@@ -369,3 +379,17 @@ def test_shrink_candidates_are_strictly_smaller(coins: tuple[int, ...]) -> None:
     # Every one-coin-less stack and every coin lowered to 1 is proposed.
     assert all(coins[:i] + coins[i + 1 :] in seen for i in range(len(coins)) if len(coins) > 1)
     assert all((*coins[:i], 1, *coins[i + 1 :]) in seen for i in range(len(coins)) if coins[i] > 1)
+
+
+def test_one_small_case_needs_no_numpy() -> None:
+    """The CLI on a small stack must not pay for importing NumPy (issue 12)."""
+    code = (
+        "import sys; from solvers import xoinc; "
+        "print(xoinc.format_judge(xoinc.solve(xoinc.parse_judge('5 1 3 1 7 2')[0]))); "
+        "print(sorted(m for m in sys.modules if m.startswith(('numpy', 'solvers.xoinc.'))))"
+    )
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root
+    )
+    assert done.stdout.split("\n", 1) == ["9", "['solvers.xoinc.table']\n"]

@@ -12,11 +12,12 @@ from hypothesis import strategies as st
 
 from solvers import xoinc
 from solvers.protocol import Cancelled, PlayState
+from solvers.xoinc.play import XoincGame
 
 stacks = st.lists(st.integers(1, 50), min_size=1, max_size=30).map(tuple)
 
 
-def game(coins: tuple[int, ...]) -> xoinc.XoincGame:
+def game(coins: tuple[int, ...]) -> XoincGame:
     return xoinc.new_game(xoinc.XoincInputs(coins))
 
 
@@ -101,7 +102,7 @@ def test_illegal_takes_are_refused() -> None:
         state.play(True)
     other = xoinc.solve(xoinc.XoincInputs((1, 2))).values
     with pytest.raises(ValueError, match="another stack"):
-        xoinc.XoincGame(other, coins, 3, 2)
+        XoincGame(other, coins, 3, 2)
     done = state.play(2).play(1)
     assert done.over
     with pytest.raises(ValueError, match="over"):

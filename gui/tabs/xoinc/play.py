@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
 
 from gui.widgets.play_panel import PlayPanelFrame
 from gui.widgets.theme import BEST
-from solvers.xoinc import ValueTable, XoincGame
-from solvers.xoinc.play import start
+from solvers.xoinc import ValueTable
+from solvers.xoinc.play import XoincGame, start
 
 __all__ = ["XoincPlayPanel"]
 
