@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
 
 from gui.session import read_session, write_session
 from gui.tabs import GameTab, tab_classes
-from gui.worker import wait_for_all
 
 __all__ = ["MainWindow", "main"]
 
@@ -99,12 +98,20 @@ class MainWindow(QMainWindow):
         self.cancelAction = self._action(
             solve_menu, "&Cancel", lambda: self.current_tab().cancel(), "Esc"
         )
+        solve_menu.addSeparator()
+        self.checkAction = self._action(solve_menu, "Check a S&olution…", self.open_check_dialog)
         help_menu = bar.addMenu("&Help")
         self._action(
             help_menu, "&Rules of This Game", self.show_rules, QKeySequence.StandardKey.HelpContents
         )
         self._action(help_menu, "&About", self.show_about)
         self._refresh_recent()
+
+    def open_check_dialog(self) -> None:
+        """Solve → Check a solution… for the current tab's game (imported when first used)."""
+        from gui.check_dialog import open_check_dialog
+
+        open_check_dialog(self.current_tab(), self)
 
     def current_tab(self) -> GameTab:
         """The tab the user is looking at."""
@@ -236,10 +243,9 @@ class MainWindow(QMainWindow):
             pass
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Cancel running solves and wait for them, then remember the geometry."""
+        """Cancel running solves (their worker processes stop at quit), remember the geometry."""
         for tab in self.tabs.values():
             tab.cancel()
-        wait_for_all()
         self.settings.setValue("geometry", self.saveGeometry())
         super().closeEvent(event)
 

@@ -1,105 +1,151 @@
-"""Running a solver off the UI thread: progress, cancellation, clean shutdown.
+"""The child-process side of solving: a job description and the loop that runs jobs.
 
-A ``SolveThread`` runs ``function(progress)`` in its own QThread. The
-``progress`` callback it hands to the solver raises ``Cancelled`` once
-``cancel()`` was called, so solvers stop at their next progress report.
-Results come back through queued signals (``progressed``, ``returned``,
-``errored``, ``cancelled``), always on the UI thread.
+Nothing here imports Qt: the worker process (``multiprocessing`` spawn context)
+imports only this module and the solver a job names, so it starts fast and a
+solve holding the GIL for seconds cannot stall the window.
+
+A ``Job`` names a function by module path and name and carries picklable
+arguments. The loop calls ``function(*args, progress=callback, **kwargs)``; the
+callback sends throttled progress to the parent and raises
+``solvers.protocol.Cancelled`` once the parent has written the job's id into the
+shared cancel value. Every outcome goes back as one message:
+``("progress", id, fraction)``, ``("done", id, result, seconds)``,
+``("cancelled", id)`` or ``("error", id, type name, message, traceback, is_user_error)``.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import importlib
+import os
+import pickle
 import time
-from collections.abc import Callable
+import traceback
+from collections.abc import Callable, Mapping
 from typing import Any
-
-from PySide6.QtCore import QThread, Signal
 
 from solvers.protocol import Cancelled
 
-__all__ = ["SolveThread", "live_threads", "wait_for_all"]
+__all__ = ["MEMORY_LIMIT", "PROGRESS_INTERVAL", "Job", "preload", "run_job", "serve"]
 
-#: Threads that have been started and have not finished; kept here so Python
-#: never drops a running QThread (that would abort the process).
-_LIVE: set[SolveThread] = set()
+#: Progress messages closer together than this (seconds) are dropped: the UI
+#: need not repaint a progress bar thousands of times a second.
+PROGRESS_INTERVAL = 0.05
+#: Address space a worker may use: past it a solve fails with a message instead
+#: of swapping the whole machine (no input the forms accept needs 1 GB).
+MEMORY_LIMIT = 3 << 30
+#: Workers run at a lower priority, so the window's own thread gets a core first.
+NICENESS = 5
 
-#: Progress signals closer together than this are dropped: the UI need not
-#: repaint a progress bar thousands of times a second.
-_PROGRESS_INTERVAL = 0.05
 
+@dataclasses.dataclass(frozen=True)
+class Job:
+    """A picklable call: ``module.function(*args, progress=..., **kwargs)``.
 
-class SolveThread(QThread):
-    """One solve in a background thread."""
+    ``progress=False`` calls the function without the ``progress`` keyword (it
+    can then only be stopped by terminating the worker process).
+    """
 
-    progressed = Signal(float)
-    returned = Signal(object)
-    errored = Signal(str)
-    cancelled = Signal()
+    module: str
+    function: str
+    args: tuple[Any, ...] = ()
+    kwargs: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    progress: bool = True
 
-    def __init__(self, function: Callable[[Callable[[float], None]], Any]) -> None:
-        super().__init__()
-        self._function = function
-        self._cancel_requested = False
-        self._last_progress = 0.0
-        self.elapsed = 0.0
-        self.finished.connect(self._forget)
-
-    def start_solving(self) -> None:
-        """Start the thread and keep it alive until it finishes."""
-        _LIVE.add(self)
-        self.start()
-
-    def cancel(self) -> None:
-        """Ask the solver to stop at its next progress report."""
-        self._cancel_requested = True
+    def resolve(self) -> Callable[..., Any]:
+        """Import the module and return the function."""
+        target: Any = importlib.import_module(self.module)
+        for part in self.function.split("."):
+            target = getattr(target, part)
+        return target  # type: ignore[no-any-return]
 
     @property
-    def cancel_requested(self) -> bool:
-        """Whether ``cancel`` was called."""
-        return self._cancel_requested
+    def name(self) -> str:
+        """``module.function``, for messages and logs."""
+        return f"{self.module}.{self.function}"
 
-    def _progress(self, fraction: float) -> None:
-        if self._cancel_requested:
+
+def preload(modules: tuple[str, ...]) -> None:
+    """Import ``modules`` now (idle time), so the first real job does not pay for them."""
+    for name in modules:
+        importlib.import_module(name)
+
+
+def run_job(job: Job, progress: Callable[[float], None] | None = None) -> Any:
+    """Run ``job`` in this process (the worker loop and tests use it)."""
+    function = job.resolve()
+    if job.progress:
+        return function(*job.args, progress=progress, **dict(job.kwargs))
+    return function(*job.args, **dict(job.kwargs))
+
+
+def serve(connection: Any, cancel_value: Any) -> None:
+    """The worker process body: run jobs received on ``connection`` until it closes.
+
+    ``cancel_value`` is a shared integer: a job whose id is at most its value is
+    cancelled at its next progress report.
+    """
+    _limit_resources()
+    while True:
+        try:
+            message = connection.recv()
+        except (EOFError, OSError, KeyboardInterrupt):
+            return
+        if message is None:
+            return
+        job_id, job = message
+        _run_one(connection, cancel_value, job_id, job)
+
+
+def _limit_resources() -> None:
+    try:
+        import resource  # POSIX only
+
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if hard == resource.RLIM_INFINITY or hard > MEMORY_LIMIT:
+            resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, hard))
+    except (ImportError, ValueError, OSError):
+        pass  # no limit on this platform: the work bounds of the solvers still hold
+    try:
+        os.nice(NICENESS)
+    except (AttributeError, OSError):
+        pass
+
+
+def _run_one(connection: Any, cancel_value: Any, job_id: int, job: Job) -> None:
+    last = 0.0
+
+    def progress(fraction: float) -> None:
+        nonlocal last
+        if cancel_value.value >= job_id:
             raise Cancelled
         now = time.perf_counter()
-        if now - self._last_progress >= _PROGRESS_INTERVAL or fraction >= 1.0:
-            self._last_progress = now
-            self.progressed.emit(float(fraction))
+        if now - last >= PROGRESS_INTERVAL:
+            last = now
+            connection.send(("progress", job_id, float(fraction)))
 
-    def run(self) -> None:
-        """Thread body: never lets an exception escape into Qt."""
-        start = time.perf_counter()
-        try:
-            result = self._function(self._progress)
-        except Cancelled:
-            self.elapsed = time.perf_counter() - start
-            self.cancelled.emit()
-        except Exception as exc:  # any solver failure must reach the tab, not the console
-            self.elapsed = time.perf_counter() - start
-            message = str(exc) or type(exc).__name__
-            if not isinstance(exc, ValueError):
-                message = f"{type(exc).__name__}: {message}"
-            self.errored.emit(message)
-        else:
-            self.elapsed = time.perf_counter() - start
-            if self._cancel_requested:
-                self.cancelled.emit()
-            else:
-                self.returned.emit(result)
-
-    def _forget(self) -> None:
-        _LIVE.discard(self)
-        self.deleteLater()
-
-
-def live_threads() -> list[SolveThread]:
-    """Solve threads that are still running."""
-    return [thread for thread in _LIVE if thread.isRunning()]
-
-
-def wait_for_all(timeout_ms: int = 10_000) -> bool:
-    """Cancel every running solve and wait for it; False if one would not stop."""
-    threads = list(_LIVE)
-    for thread in threads:
-        thread.cancel()
-    return all(thread.wait(timeout_ms) for thread in threads)
+    start = time.perf_counter()
+    try:
+        result = run_job(job, progress)
+        if cancel_value.value >= job_id:
+            raise Cancelled
+        payload = pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL)
+    except Cancelled:
+        connection.send(("cancelled", job_id))
+    except MemoryError:
+        limit = f"{MEMORY_LIMIT >> 30} GB"
+        message = f"the computation needed more than {limit} of memory: use smaller inputs"
+        connection.send(("error", job_id, "MemoryError", message, traceback.format_exc(), True))
+    except Exception as exc:  # every failure must reach the tab, with its traceback
+        connection.send(
+            (
+                "error",
+                job_id,
+                type(exc).__name__,
+                str(exc),
+                traceback.format_exc(),
+                isinstance(exc, ValueError),
+            )
+        )
+    else:
+        connection.send(("done", job_id, payload, time.perf_counter() - start))

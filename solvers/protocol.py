@@ -11,6 +11,7 @@ import dataclasses
 import enum
 import math
 import random
+import re
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
@@ -47,6 +48,10 @@ def report(progress: Progress | None, fraction: float) -> None:
         progress(min(1.0, max(0.0, fraction)))
 
 
+#: A token of a judge file: a run of characters that are not whitespace.
+_WORD = re.compile(r"\S+")
+
+
 class JudgeFormatError(ValueError):
     """Bad judge-format input, with the 1-based line it was found on."""
 
@@ -64,24 +69,34 @@ class Tokens:
     """
 
     def __init__(self, text: str) -> None:
-        self._items: list[tuple[int, str]] = [
-            (number, word)
-            for number, line in enumerate(text.splitlines(), start=1)
-            for word in line.split()
-        ]
-        self._pos = 0
-        self._last_line = max(1, len(text.splitlines()))
+        # Tokens are found one at a time (not listed up front) so that a 20 MB judge
+        # file costs little more than its text.
+        self._text = text
+        self._words = _WORD.finditer(text)
+        self._newlines_before = 0  # newlines in text before self._scanned
+        self._scanned = 0
+        self._next: tuple[int, str] | None = None
+        self._advance()
+        self._last_line = max(1, text.count("\n") + (0 if text.endswith("\n") else 1))
+
+    def _advance(self) -> None:
+        match = next(self._words, None)
+        if match is None:
+            self._next = None
+            return
+        start = match.start()
+        self._newlines_before += self._text.count("\n", self._scanned, start)
+        self._scanned = start
+        self._next = (self._newlines_before + 1, match.group())
 
     @property
     def line(self) -> int:
         """Line of the next token (or of the last line when all are read)."""
-        if self._pos < len(self._items):
-            return self._items[self._pos][0]
-        return self._last_line
+        return self._last_line if self._next is None else self._next[0]
 
     def at_end(self) -> bool:
         """Whether every token has been read."""
-        return self._pos >= len(self._items)
+        return self._next is None
 
     def error(self, reason: str, line: int | None = None) -> JudgeFormatError:
         """Build an error for ``reason`` at ``line`` (default: the next token's line)."""
@@ -89,10 +104,10 @@ class Tokens:
 
     def word(self, what: str) -> tuple[int, str]:
         """Return the next token and its line, or raise naming ``what`` was expected."""
-        if self.at_end():
+        item = self._next
+        if item is None:
             raise self.error(f"unexpected end of input, expected {what}")
-        item = self._items[self._pos]
-        self._pos += 1
+        self._advance()
         return item
 
     def integer(self, what: str, lo: int | None = None, hi: int | None = None) -> int:
@@ -125,8 +140,8 @@ class Tokens:
 
     def expect_end(self) -> None:
         """Raise when tokens are left over."""
-        if not self.at_end():
-            line, word = self._items[self._pos]
+        if self._next is not None:
+            line, word = self._next
             raise JudgeFormatError(line, f"unexpected extra input {word!r}")
 
 

@@ -1,4 +1,4 @@
-"""One tab per game; ``tab_classes()`` lists those present, in the order users see them."""
+"""One tab per game: ``tab_class(id)`` imports one tab only; ``tab_classes()`` all, in order."""
 
 from __future__ import annotations
 
@@ -7,21 +7,24 @@ import importlib
 import solvers
 from gui.tabs.base import GameTab
 
-__all__ = ["GameTab", "tab_classes"]
+__all__ = ["GameTab", "tab_class", "tab_classes"]
+
+
+def tab_class(game_id: str) -> type[GameTab]:
+    """The tab class of ``game_id`` (``gui.tabs.<id>.TAB``), importing only that tab.
+
+    KeyError for an unknown game; an import error of the tab propagates (a broken tab
+    must be seen, never silently left out).
+    """
+    if game_id not in solvers.GAMES:
+        raise KeyError(f"unknown game {game_id!r}; choose one of {', '.join(solvers.GAMES)}")
+    module = importlib.import_module(f"{__name__}.{game_id}")
+    tab = getattr(module, "TAB", None)
+    if not (isinstance(tab, type) and issubclass(tab, GameTab)):
+        raise TypeError(f"{module.__name__}.TAB must be a GameTab subclass")
+    return tab
 
 
 def tab_classes() -> list[type[GameTab]]:
-    """The tab class of every game whose tab module exists (``gui.tabs.<id>.TAB``)."""
-    found = []
-    for game_id in solvers.GAMES:
-        name = f"{__name__}.{game_id}"
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            continue
-        tab = getattr(module, "TAB", None)
-        if tab is not None:  # a tab still being written is simply not shown yet
-            found.append(tab)
-    return found
+    """The tab class of every game, in the order users see them."""
+    return [tab_class(game_id) for game_id in solvers.GAMES]

@@ -1,42 +1,50 @@
-"""The frame every game tab shares: buttons, solving in a thread, files, messages.
+"""The frame every game tab shares: buttons, solving in a worker process, files, undo, messages.
 
 A game tab subclasses ``GameTab``, sets ``game_id``, puts its form and views
-into ``self.body`` and implements the hooks ``read_inputs``, ``set_inputs``,
-``show_result``, ``clear_result``, ``state`` and ``restore``. Everything else
-(solve/cancel, progress, errors, judge import, CSV export, examples, stale
-results) lives here once.
+into ``self.body`` (``add_form_and_views``), calls ``self.inputs_changed()``
+after every edit, ends its ``__init__`` with ``self.revalidate()`` and
+implements the hooks ``read_inputs``, ``set_inputs``, ``show_result``,
+``clear_result``, ``state`` and ``restore`` (and, when the game has options,
+``apply_options``/``form_options``; ``main_view`` for the picture;
+``solve_job`` to solve with something else than ``module.solve(inputs)``).
+Everything else lives here once: solve/cancel/progress/errors through a
+``SolveController``, stale results, judge import with CLI options, CSV and
+picture export (atomic), examples, sessions, and ``undo_stack``.
 """
 
 from __future__ import annotations
 
-import csv
-import time
-from collections.abc import Callable
-from importlib.resources import files
+import functools
+import logging
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
-    QFileDialog,
     QHBoxLayout,
-    QLabel,
     QProgressBar,
     QPushButton,
-    QSizePolicy,
     QSplitter,
     QVBoxLayout,
     QWidget,
 )
 
 import solvers
-from gui.widgets.theme import bold_label_css
-from gui.worker import SolveThread
-from solvers.protocol import JudgeFormatError
+from gui.controller import Job, JobFailure, SolveController, warm_up
+from gui.tabs import tab_files
+from gui.widgets.message_area import MessageArea
+from gui.widgets.options import OptionFields
+from gui.widgets.undo import InputHistory
 
 __all__ = ["GameTab"]
 
+log = logging.getLogger(__name__)
+
 _PLACEHOLDER = "Press Solve (Ctrl+Return) to compute optimal play."
+#: Delay before a tab has the worker process import its game.
+WARM_UP_MS = 400
 
 
 class GameTab(QWidget):
@@ -51,18 +59,52 @@ class GameTab(QWidget):
     #: Rules shown by Help > Rules (HTML); the solver's docstring when empty.
     rules_html = ""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Start every tab's undo history once its own ``__init__`` has built the form."""
+        super().__init_subclass__(**kwargs)
+        init = cls.__dict__.get("__init__")
+        if init is None:
+            return
+
+        @functools.wraps(init)
+        def build_then_start_history(self: GameTab, *args: Any, **kw: Any) -> None:
+            init(self, *args, **kw)
+            # Only the outermost __init__ (the most derived one) sees the complete form.
+            if type(self).__init__ is build_then_start_history:
+                self.undo_stack.clear()
+                self.history.reset()
+
+        cls.__init__ = build_then_start_history  # type: ignore[method-assign]
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName(self.game_id)
         self.module = solvers.load(self.game_id)
         self.title = solvers.TITLES[self.game_id]
+        #: The solver module's import path (what worker-process jobs name).
+        self.module_name = f"solvers.{solvers.GAMES[self.game_id]}"
         self.result: Any = None
         self.result_inputs: Any = None
         self._pending_inputs: Any = None
         self.last_solve_seconds: float | None = None
-        self._thread: SolveThread | None = None
-        self._started = 0.0
         self._stale = False
+        self._views: QWidget | None = None
+        #: Splitters whose positions the main window may save and restore (by objectName).
+        self.splitters: list[QSplitter] = []
+        #: The option fields, when the tab builds them with ``gui.widgets.options``.
+        self.option_fields: OptionFields | None = None
+
+        self.controller = SolveController(self)
+        # In idle time after the first paint: a worker process with this game imported.
+        modules = ("solvers", self.module_name)
+        QTimer.singleShot(WARM_UP_MS, lambda: warm_up(modules))
+        self.controller.progressed.connect(self._on_progress)
+        self.controller.finished.connect(self._on_finished)
+        self.controller.failed.connect(self._on_failed)
+        self.controller.busy_changed.connect(self._busy_changed)
+        #: One undo stack per tab: every input change, imports and examples included.
+        self.undo_stack = QUndoStack(self)
+        self.history = InputHistory(self.undo_stack, self.state, self._apply_snapshot)
 
         self.exampleButton = self._button("Load example", "exampleButton", self.load_example)
         self.importButton = self._button("Import…", "importButton", self.choose_import_file)
@@ -80,22 +122,19 @@ class GameTab(QWidget):
         self.progressBar.setRange(0, 1000)
         self.progressBar.setMaximumWidth(160)
         self.progressBar.setTextVisible(False)
+        # Kept in the layout while hidden so the buttons beside it never shift.
+        policy = self.progressBar.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.progressBar.setSizePolicy(policy)
         self.progressBar.hide()
 
-        self.resultLabel = QLabel(_PLACEHOLDER)
-        self.resultLabel.setObjectName("resultLabel")
-        self.resultLabel.setStyleSheet(bold_label_css())
-        self.resultLabel.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.resultLabel.setWordWrap(True)
-        self.messageLabel = QLabel()
-        self.messageLabel.setObjectName("messageLabel")
-        self.messageLabel.setWordWrap(True)
-        self.messageLabel.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.messageLabel.hide()
+        self.messages = MessageArea(_PLACEHOLDER)
+        self.resultLabel = self.messages.resultLabel
+        self.messageLabel = self.messages.messageLabel
 
         header = QHBoxLayout()
-        for widget in (self.exampleButton, self.importButton, self.exportButton):
-            header.addWidget(widget)
+        for button in (self.exampleButton, self.importButton, self.exportButton):
+            header.addWidget(button)
         header.addStretch(1)
         for widget in (self.progressBar, self.solveButton, self.cancelButton):
             header.addWidget(widget)
@@ -103,10 +142,8 @@ class GameTab(QWidget):
         self.body.setContentsMargins(0, 0, 0, 0)
         outer = QVBoxLayout(self)
         outer.addLayout(header)
-        outer.addWidget(self.resultLabel)
-        outer.addWidget(self.messageLabel)
+        outer.addWidget(self.messages)
         outer.addLayout(self.body, 1)
-        self.resultLabel.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
 
     def add_form_and_views(
         self, form: QWidget, views: QWidget, sizes: tuple[int, int] = (380, 900)
@@ -117,7 +154,10 @@ class GameTab(QWidget):
         splitter.addWidget(views)
         splitter.setStretchFactor(1, 1)
         splitter.setSizes(list(sizes))
+        splitter.setObjectName(f"{self.game_id}Splitter{len(self.splitters)}")
         self.body.addWidget(splitter)
+        self.splitters.append(splitter)
+        self._views = views
         return splitter
 
     def _button(self, text: str, name: str, slot: Callable[[], Any]) -> QPushButton:
@@ -144,38 +184,69 @@ class GameTab(QWidget):
         raise NotImplementedError
 
     def state(self) -> dict[str, Any]:
-        """The form's contents as JSON-ready data (for sessions)."""
+        """The form's contents as JSON-ready data (sessions and undo snapshots)."""
         raise NotImplementedError
 
     def restore(self, state: dict[str, Any]) -> None:
         """Fill the form from ``state``; raise ValueError/KeyError/TypeError if malformed."""
         raise NotImplementedError
 
+    def apply_options(self, options: Mapping[str, Any]) -> None:
+        """Set the form's option fields from ``{Option.name: value}`` (every option given).
+
+        The default fills ``self.option_fields``; without it, only defaults are accepted.
+        """
+        if self.option_fields is not None:
+            self.option_fields.set_values(options)
+            return
+        for option in self.options():
+            if options.get(option.name, option.default) != option.default:
+                raise ValueError(f"{option.flag}: this tab cannot set it")
+
+    def form_options(self) -> dict[str, Any]:
+        """The option values the form shows now; ValueError when a field is bad."""
+        if self.option_fields is not None:
+            return self.option_fields.values()
+        return {option.name: option.default for option in self.options()}
+
+    def main_view(self) -> QWidget:
+        """The view ``export_image`` draws (board, table, heat map or chart)."""
+        return self._views if self._views is not None else self
+
     def result_text(self, result: Any) -> str:
         """The answer line (must contain the judge's answer)."""
         return str(self.module.format_judge(result))
 
-    def run_solver(self, inputs: Any, progress: Callable[[float], None]) -> Any:
-        """What the worker thread runs; override to pass extra options."""
-        return self.module.solve(inputs, progress=progress)
+    def solve_job(self, inputs: Any) -> Job:
+        """The job the worker process runs; override to call something else."""
+        return Job(self.module_name, "solve", (inputs,))
 
     def parse_judge_text(self, text: str) -> list[Any]:
-        """Parse judge-format text into inputs (override to add options)."""
-        return list(self.module.parse_judge(text))
+        """Parse judge-format text with the options the form shows."""
+        return list(self.module.parse_judge(text, **self.form_options()))
 
     def csv_rows(self) -> list[list[str]]:
         """Rows of the CSV export, header first: solved inputs and result, else the form."""
-        if self.result is not None:
+        if self.result is not None and not self._stale:
             return list(self.module.csv_rows(self.result_inputs, self.result))
         return list(self.module.csv_rows(self.read_inputs(), None))
 
+    def options(self) -> tuple[Any, ...]:
+        """The game's options as data (``module.OPTIONS``)."""
+        return tuple(getattr(self.module, "OPTIONS", ()))
+
     # ----- validation and messages -----------------------------------------------------------
     def inputs_changed(self) -> None:
-        """Call after every edit: re-validates and marks an old result as outdated."""
+        """Call after every edit: records undo, cancels a solve, marks the old result outdated."""
+        if self.history.applying:
+            return
+        self.history.record()
+        if self.controller.busy:
+            self.controller.cancel()
+            self.status_message.emit(f"{self.title}: solve cancelled, the inputs changed")
         if self.result is not None and not self._stale:
             self._stale = True
-            self.resultLabel.setStyleSheet(bold_label_css() + "color: gray;")
-            self.resultLabel.setToolTip("The inputs changed since this was solved.")
+            self.messages.set_stale()
         self.revalidate()
 
     def revalidate(self) -> bool:
@@ -191,24 +262,33 @@ class GameTab(QWidget):
         return True
 
     def show_message(self, text: str, error: bool = False) -> None:
-        """Show (or with "" hide) the line under the answer; red for errors."""
-        self.messageLabel.setText(text)
-        self.messageLabel.setStyleSheet("color: #b71c1c;" if error else "color: palette(text);")
-        self.messageLabel.setVisible(bool(text))
+        """Show (or with "" clear) the line under the answer; red for errors. Nothing moves."""
+        self.messages.show_message(text, error)
 
     def _reset_result(self) -> None:
         self.result = None
         self.result_inputs = None
         self._stale = False
-        self.resultLabel.setText(_PLACEHOLDER)
-        self.resultLabel.setStyleSheet(bold_label_css())
-        self.resultLabel.setToolTip("")
+        self.messages.reset_result()
         self.clear_result()
 
-    def load_inputs(self, inputs: Any) -> None:
-        """Replace the form's inputs and forget the old result."""
+    def load_inputs(self, inputs: Any, what: str = "Load inputs") -> None:
+        """Replace the form's inputs (one undo step) and forget the old result."""
         self.cancel()
-        self.set_inputs(inputs)
+        with self.history.group(what):
+            self.set_inputs(inputs)
+        self._reset_result()
+        self.revalidate()
+
+    def _put_back(self, snapshot: dict[str, Any]) -> None:
+        """Undo a half-done refused change: the form as it was, result and history kept."""
+        with self.history.silently():
+            self.restore(snapshot)
+        self.revalidate()
+
+    def _apply_snapshot(self, state: dict[str, Any]) -> None:
+        self.cancel()
+        self.restore(state)
         self._reset_result()
         self.revalidate()
 
@@ -216,149 +296,100 @@ class GameTab(QWidget):
     @property
     def busy(self) -> bool:
         """Whether a solve is running in this tab."""
-        return self._thread is not None
+        return self.controller.busy
 
     def solve(self) -> None:
-        """Solve the current inputs in a worker thread (cancelling a running solve)."""
+        """Solve the current inputs in a worker process (cancelling a running solve)."""
         try:
             inputs = self.read_inputs()
+            job = self.solve_job(inputs)
         except ValueError as exc:
             self.show_message(f"Cannot solve yet: {exc}", error=True)
             return
-        self.cancel()
-        thread = SolveThread(lambda progress: self.run_solver(inputs, progress))
-        thread.progressed.connect(self._on_progress)
-        thread.returned.connect(self._on_returned)
-        thread.errored.connect(self._on_errored)
-        thread.cancelled.connect(self._on_cancelled)
-        self._thread = thread
         self._pending_inputs = inputs
-        self._started = time.perf_counter()
         self.progressBar.setValue(0)
-        self.progressBar.show()
-        self.cancelButton.setEnabled(True)
         self.show_message("Solving…")
         self.status_message.emit(f"Solving {self.title}…")
-        self.busy_changed.emit(True)
-        thread.start_solving()
+        self.controller.start(job)
+
+    @property
+    def working(self) -> bool:
+        """Whether anything runs in this tab: the solve or a panel's job (simulation, play).
+
+        ``gui.controller.activity.any_busy_changed`` fires whenever this may change.
+        """
+        return any(c.busy for c in self.findChildren(SolveController))
 
     def cancel(self) -> None:
-        """Stop the running solve, if any; its late signals are ignored."""
-        if self._thread is None:
-            return
-        self._thread.cancel()
-        self._end_solve("Cancelled.")
-        self.status_message.emit(f"{self.title}: solve cancelled")
+        """Stop the solve and every panel job of this tab (Esc); late results are dropped."""
+        for other in self.findChildren(SolveController):
+            if other is not self.controller:
+                other.cancel()
+        if self.controller.cancel():
+            self.show_message("Cancelled.")
+            self.status_message.emit(f"{self.title}: solve cancelled")
 
-    def _current(self) -> bool:
-        return self._thread is not None and self.sender() is self._thread
+    def _busy_changed(self, busy: bool) -> None:
+        self.progressBar.setVisible(busy)
+        self.cancelButton.setEnabled(busy)
+        self.busy_changed.emit(busy)
 
-    def _end_solve(self, message: str, error: bool = False) -> None:
-        self._thread = None
-        self.progressBar.hide()
-        self.cancelButton.setEnabled(False)
-        self.show_message(message, error)
-        self.busy_changed.emit(False)
-
-    @Slot(float)
     def _on_progress(self, fraction: float) -> None:
-        if self._current():
-            self.progressBar.setValue(int(fraction * 1000))
+        self.progressBar.setValue(int(fraction * 1000))
 
-    @Slot(object)
-    def _on_returned(self, result: Any) -> None:
-        if not self._current():
-            return
-        assert self._thread is not None
-        self.last_solve_seconds = self._thread.elapsed
-        self._end_solve("")
+    def _on_finished(self, result: Any) -> None:
+        self.last_solve_seconds = self.controller.elapsed
+        self.show_message("")
         self.result = result
         self.result_inputs = self._pending_inputs
         self._stale = False
-        self.resultLabel.setStyleSheet(bold_label_css())
-        self.resultLabel.setToolTip("")
-        self.resultLabel.setText(self.result_text(result))
-        self.show_result(result)
-        self.status_message.emit(f"{self.title} solved in {_duration(self.last_solve_seconds)}")
-
-    @Slot(str)
-    def _on_errored(self, message: str) -> None:
-        if self._current():
-            self._end_solve(f"The solve failed: {message}", error=True)
-            self.status_message.emit(f"{self.title}: the solve failed")
-
-    @Slot()
-    def _on_cancelled(self) -> None:
-        if self._current():
-            self._end_solve("Cancelled.")
-
-    # ----- files -----------------------------------------------------------------------------
-    def import_judge_file(self, path: str | Path) -> bool:
-        """Load the first case of a judge-format file; on error keep the form and say why."""
-        path = Path(path)
         try:
-            cases = self.parse_judge_text(path.read_text(encoding="utf-8"))
-        except JudgeFormatError as exc:
-            self.show_message(f"{path.name}:{exc.line}: {exc.reason}", error=True)
-            return False
-        except (OSError, UnicodeDecodeError, ValueError) as exc:
-            self.show_message(f"Cannot read {path.name}: {exc}", error=True)
-            return False
-        self.load_inputs(cases[0])
-        more = f" (case 1 of {len(cases)})" if len(cases) > 1 else ""
-        self.show_message(f"Loaded {path.name}{more}.")
-        return True
+            self.messages.set_result(self.result_text(result))
+            self.show_result(result)
+        except Exception:  # a drawing bug must not leave a half-drawn result as if current
+            log.exception("%s: showing the result failed", self.title)
+            self._reset_result()
+            self.show_message("The result could not be shown (the error is in the log).", True)
+            return
+        seconds = self.last_solve_seconds or 0.0
+        self.status_message.emit(f"{self.title} solved in {_duration(seconds)}")
+
+    def _on_failed(self, failure: JobFailure) -> None:
+        self.show_message(f"The solve failed: {failure}", error=True)
+        self.status_message.emit(f"{self.title}: the solve failed")
+
+    # ----- files (gui/tabs/tab_files.py) -------------------------------------------------------
+    def import_judge_file(self, path: str | Path, options: Sequence[str] = ()) -> bool:
+        """Load the first case of a judge file; ``options`` are CLI strings (``["--misere"]``)."""
+        return tab_files.import_judge_file(self, path, options)
 
     def load_example(self) -> bool:
         """Load the example shipped in ``resources/examples/<game>.txt``."""
-        example = files("resources").joinpath("examples", f"{self.game_id}.txt")
-        try:
-            cases = self.parse_judge_text(example.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            self.show_message(f"The example could not be loaded: {exc}", error=True)
-            return False
-        self.load_inputs(cases[0])
-        self.show_message("Example loaded. Press Solve.")
-        return True
+        return tab_files.load_example(self)
 
     def export_csv(self, path: str | Path) -> bool:
-        """Write inputs and results as CSV (header row first)."""
-        try:
-            rows = self.csv_rows()
-            with open(path, "w", newline="", encoding="utf-8") as handle:
-                csv.writer(handle).writerows(rows)
-        except (OSError, ValueError) as exc:
-            self.show_message(f"Export failed: {exc}", error=True)
-            return False
-        self.status_message.emit(f"Exported {Path(path).name}")
-        return True
+        """Write inputs and results as CSV (header row first), atomically."""
+        return tab_files.export_csv(self, path)
+
+    def export_image(self, path: str | Path) -> bool:
+        """Save ``main_view()`` as PNG or SVG (by the extension), atomically."""
+        return tab_files.export_image(self, path)
 
     def choose_import_file(self) -> None:
         """Ask for a judge file and import it."""
-        path, _ = QFileDialog.getOpenFileName(
-            self, f"Import {self.title} judge input", "", "Text files (*.txt *.in);;All files (*)"
-        )
-        if path:
-            self.import_judge_file(path)
+        tab_files.choose_import_file(self)
 
     def choose_export_file(self) -> None:
         """Ask where to save the CSV export."""
-        path, _ = QFileDialog.getSaveFileName(
-            self, f"Export {self.title} as CSV", f"{self.game_id}.csv", "CSV files (*.csv)"
-        )
-        if path:
-            self.export_csv(path)
+        tab_files.choose_export_file(self)
+
+    def choose_image_file(self) -> None:
+        """Ask where to save the picture of the main view."""
+        tab_files.choose_image_file(self)
 
     def restore_session(self, state: dict[str, Any]) -> None:
-        """Restore from a session; on failure the form is left exactly as it was."""
-        snapshot = self.state()
-        try:
-            self.restore(state)
-        except (ValueError, KeyError, TypeError, IndexError) as exc:
-            self.restore(snapshot)
-            raise ValueError(f"{self.title}: {exc}") from None
-        self._reset_result()
-        self.revalidate()
+        """Restore from a session (one undo step); on failure the form is left as it was."""
+        tab_files.restore_session(self, state)
 
 
 def _duration(seconds: float) -> str:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget
 
-from gui.widgets.theme import SELECTED
+from gui.widgets.theme import ROLE, SELECTED
 
 __all__ = ["readonly_table"]
 
@@ -20,8 +20,7 @@ def readonly_table(headers: Sequence[str], name: str) -> QTableWidget:
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
     table.verticalHeader().hide()
-    table.setStyleSheet(
-        f"QTableWidget::item:selected {{ background: {SELECTED.name()}; color: black; }}"
-    )
+    selected = f"background: {SELECTED.name()}; color: {ROLE.ink.name()};"
+    table.setStyleSheet(f"QTableWidget::item:selected {{ {selected} }}")
     table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
     return table

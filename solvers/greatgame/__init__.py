@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import numpy as np
-
+from solvers.greatgame.cases import example, format_input, generate, shrink
+from solvers.greatgame.export import csv_rows
 from solvers.greatgame.match import (
     exact_round_odds,
     exact_ruin,
@@ -28,82 +28,96 @@ from solvers.greatgame.model import (
     MAX_GAP,
     MAX_THROWS,
     GreatGameInputs,
-    GreatGameResult,
     Hand,
     check_percentages,
     hands_of_mask,
 )
+from solvers.greatgame.play import GreatGamePlay, start_match
+from solvers.greatgame.policy import policy_pass
+from solvers.greatgame.result import GreatGameResult, RoundPolicy, round_policy
 from solvers.greatgame.round_dp import coefficients, search_ratio
-from solvers.protocol import Progress, Tokens, checked, report
+from solvers.protocol import Option, Progress, Tokens, checked, report
 
 __all__ = [
     "ALL_HANDS",
     "MAX_GAP",
     "MAX_THROWS",
+    "OPTIONS",
+    "TITLE",
     "GreatGameInputs",
+    "GreatGamePlay",
     "GreatGameResult",
     "Hand",
+    "Inputs",
+    "Result",
     "csv_rows",
+    "example",
+    "format_input",
     "format_judge",
+    "generate",
     "hands_of_mask",
+    "new_game",
     "parse_judge",
+    "shrink",
     "solve",
     "solve_great_game",
+    "start_match",
 ]
 
 _LETTER_TO_HAND = bytes.maketrans(b"RPS", bytes([0, 1, 2]))
 
 
 def solve_great_game(
-    inputs: GreatGameInputs, progress: Progress | None = None, *, method: str = "dinkelbach"
+    inputs: GreatGameInputs,
+    progress: Progress | None = None,
+    *,
+    method: str = "dinkelbach",
+    policy: bool = False,
 ) -> GreatGameResult:
-    """Maximise the chance of winning the match; ``method`` may force ``"bisection"``."""
+    """Maximise the chance of winning the match; ``method`` may force ``"bisection"``.
+
+    With ``policy`` the round policy is recorded too (otherwise on first use).
+    """
     report(progress, 0.0)
-    step = None if progress is None else (lambda f: report(progress, 0.98 * f))
-    search = search_ratio(coefficients(inputs.probabilities()), method=method, progress=step)
-    final = search.final
-    assert final.masks is not None and final.choices is not None
-    g = inputs.throws
-    policy = tuple(
-        (final.masks[i, g - i : g + i + 1] + 48).astype("u1").tobytes().decode("ascii")
-        for i in range(g)
-    )
-    letters = np.frombuffer(b"RPS", dtype=np.uint8)
-    played = tuple(
-        letters[final.choices[i, g - i : g + i + 1]].tobytes().decode("ascii") for i in range(g)
-    )
+    share = 0.5 if policy else 0.98
+    step = None if progress is None else (lambda f: report(progress, share * f))
+    table = coefficients(inputs.probabilities())
+    search = search_ratio(table, method=method, progress=step)
     q = search.ratio
     win_by, lose_by = inputs.win_by, inputs.lose_by
     leads = ruin_probabilities(q, win_by, lose_by)
     probability = float(leads[lose_by - 1])
+    recorded: RoundPolicy | None = None
+    if policy or (near_rounding_tie(probability) and inputs.integral and 0.5 < q < 1.0):
+        rest = None if progress is None else (lambda f: report(progress, share + 0.48 * f))
+        recorded = round_policy(policy_pass(table, search.lam, step=rest))
     exact: Fraction | None = None
     if q >= 1.0:
         exact = Fraction(1)
     elif q == 0.5:
         exact = Fraction(lose_by, win_by + lose_by)
-    elif near_rounding_tie(probability) and inputs.integral:
+    elif near_rounding_tie(probability) and inputs.integral and recorded is not None:
         # The float cannot decide which way a (near) exact half rounds: redo it in integers.
-        choice = [row.encode().translate(_LETTER_TO_HAND) for row in played]
+        choice = [row.encode().translate(_LETTER_TO_HAND) for row in recorded.played]
         rows = [(int(a), int(b), int(c)) for a, b, c in inputs.percentages]
         exact = exact_ruin(*exact_round_odds(rows, choice), win_by, lose_by)
     if exact is not None:
         probability = float(exact)
-    report(progress, 1.0)
-    return GreatGameResult(
+    result = GreatGameResult(
         inputs=inputs,
         probability=probability,
         answer=format_percent(exact if exact is not None else probability),
         ratio=q,
-        round_win=final.win,
-        round_tie=max(0.0, 1.0 - final.decisive),
-        round_lose=final.lose,
         lead_probabilities=tuple(float(p) for p in leads),
-        policy=policy,
-        played=played,
         method=search.method,
         dp_passes=search.passes,
         exact=exact is not None,
+        lam=search.lam,
     )
+    if recorded is not None:
+        result.keep_policy(recorded)
+    report(progress, 1.0)
+    return result
 
 
 def solve(inputs: GreatGameInputs, progress: Progress | None = None) -> GreatGameResult:
@@ -143,47 +157,18 @@ def format_judge(result: GreatGameResult) -> str:
     return result.answer
 
 
-_HAND_NAMES = ("rock", "paper", "scissors")
+def new_game(inputs: GreatGameInputs, progress: Progress | None = None) -> GreatGamePlay:
+    """Solve ``inputs`` and return a match's first position (run it off the UI thread)."""
+    half = None if progress is None else (lambda f: report(progress, 0.5 * f))
+    result = solve_great_game(inputs, half)
+    rest = None if progress is None else (lambda f: report(progress, 0.5 + 0.5 * f))
+    state = start_match(result, rest)
+    report(progress, 1.0)
+    return state
 
 
-def _hands_text(mask: int) -> str:
-    return "|".join(_HAND_NAMES[h] for h in hands_of_mask(mask))
-
-
-def csv_rows(inputs: GreatGameInputs, result: GreatGameResult | None) -> list[list[str]]:
-    """Inputs, then (after a solve) the summary, the lead curve and the policy grid.
-
-    Columns: section, item, value, rock, paper, scissors. The policy block is
-    a grid: its first row lists the scores -G .. G, then one row per throw
-    whose cells name the best hands (``rock|paper`` for a tie, all three where
-    the round is already decided, empty where the score cannot happen).
-    """
-    rows = [["section", "item", "value", "rock", "paper", "scissors"]]
-    rows.append(["input", "G", str(inputs.throws), "", "", ""])
-    rows.append(["input", "W", str(inputs.win_by), "", "", ""])
-    rows.append(["input", "L", str(inputs.lose_by), "", "", ""])
-    for i, (a, b, c) in enumerate(inputs.percentages, start=1):
-        rows.append(["throw", str(i), "", f"{a:g}", f"{b:g}", f"{c:g}"])
-    if result is None:
-        return rows
-    summary = [
-        ("answer", result.answer),
-        ("match win probability", repr(result.probability)),
-        ("round ratio q", repr(result.ratio)),
-        ("round win", repr(result.round_win)),
-        ("round tie", repr(result.round_tie)),
-        ("round lose", repr(result.round_lose)),
-        ("method", f"{result.method}, {result.dp_passes} DP passes"),
-    ]
-    rows.extend(["summary", name, value, "", "", ""] for name, value in summary)
-    rows.extend(
-        ["lead", str(lead), repr(p), "", "", ""]
-        for lead, p in zip(result.leads, result.lead_probabilities, strict=True)
-    )
-    g = inputs.throws
-    rows.append(["policy", "throw \\ score", *(str(d) for d in range(-g, g + 1))])
-    names = {str(mask): _hands_text(mask) for mask in range(8)}
-    for i, row in enumerate(result.policy):
-        pad = [""] * (g - i)
-        rows.append(["policy", str(i + 1), *pad, *(names[digit] for digit in row), *pad])
-    return rows
+TITLE = "Great Game"
+#: The Great Game has no command-line options.
+OPTIONS: tuple[Option, ...] = ()
+Inputs = GreatGameInputs
+Result = GreatGameResult

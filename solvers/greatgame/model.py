@@ -1,4 +1,4 @@
-"""Inputs and results of The Great Game, independent of how they are computed."""
+"""Inputs of The Great Game: the opponent's percentages per throw, W and L; the hands."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ __all__ = [
     "MAX_THROWS",
     "SUM_TOLERANCE",
     "GreatGameInputs",
-    "GreatGameResult",
     "Hand",
     "check_percentages",
     "hands_of_mask",
@@ -108,65 +107,3 @@ class GreatGameInputs:
         table = np.array(self.percentages, dtype=np.float64).reshape(-1, 3)
         normalised: npt.NDArray[np.float64] = table / table.sum(axis=1, keepdims=True)
         return normalised
-
-
-@dataclass(frozen=True)
-class GreatGameResult:
-    """The best match-win probability and the round policy that achieves it.
-
-    ``policy[i]`` covers throw ``i`` (0-based, i throws already made) and the
-    round score ``d`` so far from ``-i`` to ``i``: character ``d + i`` is a
-    digit whose bits (1 rock, 2 paper, 4 scissors) are the best hands there;
-    several bits mean the hands tie (within 1e-11), 7 also marks scores where
-    the round is already decided. ``played`` has the same shape with the
-    letter (R, P, S) of the hand played. The round probabilities are those of the
-    policy that plays, among the best hands, the one most likely to decide the
-    round (rock, then paper, then scissors on equal terms); a hand after which
-    the round is surely tied is listed only when no best hand keeps it open.
-    """
-
-    inputs: GreatGameInputs
-    probability: float
-    answer: str
-    ratio: float
-    round_win: float
-    round_tie: float
-    round_lose: float
-    lead_probabilities: tuple[float, ...]
-    policy: tuple[str, ...]
-    played: tuple[str, ...]
-    method: str
-    dp_passes: int
-    exact: bool
-
-    @property
-    def leads(self) -> range:
-        """The current leads ``lead_probabilities`` refers to: -L+1 .. W-1."""
-        return range(-self.inputs.lose_by + 1, self.inputs.win_by)
-
-    def mask_at(self, throw: int, score: int) -> int:
-        """Policy mask at throw ``throw`` (0-based) with round score ``score``."""
-        if not 0 <= throw < self.inputs.throws or abs(score) > throw:
-            raise ValueError(f"score {score} cannot happen before throw {throw + 1}")
-        return int(self.policy[throw][score + throw])
-
-    def hands_at(self, throw: int, score: int) -> tuple[Hand, ...]:
-        """Every best hand at throw ``throw`` (0-based) with round score ``score``."""
-        return hands_of_mask(self.mask_at(throw, score))
-
-    def best_hand(self, throw: int, score: int) -> Hand:
-        """The hand the reported policy plays there (``played``)."""
-        self.mask_at(throw, score)
-        return Hand("RPS".index(self.played[throw][score + throw]))
-
-    def decided(self, throw: int, score: int) -> bool:
-        """Whether the round's winner is already known (the remaining throws cannot matter)."""
-        return abs(score) > self.inputs.throws - throw
-
-    def policy_grid(self) -> npt.NDArray[np.int8]:
-        """G x (2G+1) masks, column ``d + G``; 0 where the score cannot happen."""
-        g = self.inputs.throws
-        grid = np.zeros((g, 2 * g + 1), dtype=np.int8)
-        for i, row in enumerate(self.policy):
-            grid[i, g - i : g + i + 1] = np.frombuffer(row.encode(), dtype=np.uint8) - 48
-        return grid

@@ -5,6 +5,10 @@ For a trial ``lam`` the DP maximises ``(1 - lam) P(win) - lam P(lose)`` =
 decreasing, positive below the best ratio q* and zero at it. Dinkelbach's
 update (``lam`` <- q of the policy just found) climbs to q* from below in a
 few DPs; bisection on the sign of F is the slower fall-back.
+
+The search needs only values, so its passes run on a ``RoundSolver`` that
+builds every row's array views once and then costs three NumPy calls per
+throw; the pass that records the policy lives in ``policy``.
 """
 
 from __future__ import annotations
@@ -17,18 +21,21 @@ import numpy as np
 import numpy.typing as npt
 from numpy.lib.stride_tricks import as_strided
 
-from solvers.greatgame.model import ALL_HANDS
+__all__ = ["RatioSearch", "RoundPass", "RoundSolver", "coefficients", "search_ratio"]
 
-__all__ = ["RatioSearch", "RoundPass", "coefficients", "round_pass", "search_ratio"]
-
-#: Hands whose values differ by less than this are reported as ties.
-TIE_TOLERANCE = 1e-11
 #: Dinkelbach stops when the ratio gains less than this.
 CONVERGED = 1e-14
 MAX_DINKELBACH = 40
 MAX_BISECTION = 80
+#: Rows between two progress reports: a pass of 1000 throws takes about 10 ms.
+ROWS_PER_REPORT = 64
 
 FloatArray = npt.NDArray[np.float64]
+ComplexArray = npt.NDArray[np.complex128]
+#: A row's matrix, input window, product, its three hands as complex pairs, output.
+_Row = tuple[
+    FloatArray, FloatArray, FloatArray, ComplexArray, ComplexArray, ComplexArray, ComplexArray
+]
 #: Called with the fraction of the current pass done (the caller may raise to cancel).
 StepReport = Callable[[float], None]
 
@@ -46,6 +53,24 @@ def coefficients(probabilities: FloatArray) -> FloatArray:
     return table
 
 
+def band(throws: int, throw: int) -> int:
+    """Largest |score| worth computing before ``throw``: it can happen and the round is open.
+
+    Scores beyond ``throws - throw`` are decided (their value is terminal) and scores
+    beyond ``throw`` cannot happen, so each row only needs the middle ``2 band + 1``.
+    """
+    return min(throw, throws - throw)
+
+
+def terminal_values(throws: int, lam: float) -> ComplexArray:
+    """Scores -(G+1) .. G+1 at the round's end: value + 1j * P(decisive)."""
+    values = np.empty(2 * throws + 3, dtype=np.complex128)
+    values[: throws + 1] = complex(-lam, 1.0)
+    values[throws + 1] = 0.0
+    values[throws + 2 :] = complex(1.0 - lam, 1.0)
+    return values
+
+
 @dataclass(frozen=True)
 class RoundPass:
     """One DP at ``lam``: the optimum and the decisive chance of a maximising policy."""
@@ -53,8 +78,6 @@ class RoundPass:
     lam: float
     value: float
     decisive: float
-    masks: npt.NDArray[np.int8] | None = None
-    choices: npt.NDArray[np.int8] | None = None
 
     @property
     def win(self) -> float:
@@ -72,85 +95,73 @@ class RoundPass:
         return self.win / self.decisive if self.decisive > 0 else 0.0
 
 
-def round_pass(
-    table: FloatArray, lam: float, *, masks: bool = False, step: StepReport | None = None
-) -> RoundPass:
-    """Run the DP at ``lam`` backwards over the throws, vectorised over the score.
+class RoundSolver:
+    """Value passes of the round DP for one opponent, vectorised over the score.
 
-    A complex buffer holds value + 1j * P(decisive) per score, so one complex
-    ``maximum`` (lexicographic in NumPy) picks the best hand and carries the
-    decisive chance of that choice along. Only scores that can happen and can
-    still change the round's sign are computed; the others keep their
-    terminal values, which never change (see the band argument in the tests).
-    With ``masks`` the pass also records every tied best hand and the one
-    played (``choices``), and evaluates the policy playing those.
+    A complex buffer holds value + 1j * P(decisive) per score, so one real matrix
+    product gives every hand's (value, decisive) pair and one complex ``maximum``
+    (lexicographic in NumPy) picks the best hand and carries the decisive chance
+    of that choice along. Only the band of each row is computed (see ``band``);
+    cells outside it keep their terminal values, which never change. The views
+    of every row are built once, so a pass is a loop of three NumPy calls.
     """
-    g = len(table)
-    size = 2 * g + 3  # scores -(G+1) .. G+1, index d + G + 1
-    terminal = np.empty(size, dtype=np.complex128)
-    terminal[: g + 1] = complex(-lam, 1.0)
-    terminal[g + 1] = 0.0
-    terminal[g + 2 :] = complex(1.0 - lam, 1.0)
-    buffers = (terminal, terminal.copy())
-    # Window view over (value, decisive) pairs: row t reads score d - 1 + t.
-    windows = tuple(
-        as_strided(b.view(np.float64), shape=(3, 2 * (size - 2)), strides=(16, 8)) for b in buffers
-    )
-    transposed = np.ascontiguousarray(table)
-    # Cells outside the computed band are decided (all hands tie) or cannot happen (0).
-    grid = np.full((g, 2 * g + 1), ALL_HANDS, dtype=np.int8) if masks else None
-    chosen = np.zeros((g, 2 * g + 1), dtype=np.int8) if masks else None
-    scratch = np.empty(g + 1, dtype=np.complex128)
-    columns = np.arange(2 * g + 1)
-    for i in range(g - 1, -1, -1):
-        band = min(i, g - i)
-        n = 2 * band + 1
-        lo = g - band
-        hands = (transposed[i] @ windows[(i + 1) & 1][:, 2 * lo : 2 * (lo + n)]).view(np.complex128)
-        out = buffers[i & 1][lo + 1 : lo + 1 + n]
-        if grid is None or chosen is None:
-            best = np.maximum(hands[0], hands[1], out=scratch[:n])
-            np.maximum(best, hands[2], out=out)
-        else:
-            values = hands.real
-            decisive = hands.imag
-            top = np.maximum(np.maximum(values[0], values[1]), values[2])
-            tied = values >= top - TIE_TOLERANCE
-            if not decisive.all():
-                # A hand after which the round is surely tied scores 0 at lam = q*
-                # like the best ones, but a policy of such hands never ends the
-                # match: list it only when no tied hand keeps the round decisive.
-                live = tied & (decisive > 0)
-                tied = np.where(live.any(axis=0), live, tied)
-            bits = tied.view(np.uint8)
-            grid[i, lo : lo + n] = bits[0] | (bits[1] << 1) | (bits[2] << 2)
-            # Play the tied hand most likely to decide the round (rock first on equal terms).
-            first = np.where(tied, decisive, -1.0).argmax(axis=0)
-            chosen[i, lo : lo + n] = first
-            out[:] = hands[first, columns[:n]]
-        if step is not None and i % 64 == 0:
-            step((g - i) / g)
-    if grid is not None:
-        scores = np.abs(np.arange(-g, g + 1))
-        grid[scores[np.newaxis, :] > np.arange(g)[:, np.newaxis]] = 0
-    centre = buffers[0][g + 1]
-    return RoundPass(lam, float(centre.real), float(centre.imag), grid, chosen)
+
+    def __init__(self, table: FloatArray) -> None:
+        self.throws = g = len(table)
+        size = 2 * g + 3  # scores -(G+1) .. G+1, index d + G + 1
+        self._buffers = (np.empty(size, np.complex128), np.empty(size, np.complex128))
+        # Row t of a window reads score d - 1 + t as (value, decisive) float pairs.
+        windows = [
+            as_strided(b.view(np.float64), shape=(3, 2 * (size - 2)), strides=(16, 8))
+            for b in self._buffers
+        ]
+        hands = np.empty((3, 2 * (g + 1)))
+        matrices = np.ascontiguousarray(table)
+        self._rows: list[_Row] = []
+        for i in range(g - 1, -1, -1):
+            half = band(g, i)
+            n, lo = 2 * half + 1, g - half
+            product = hands[:, : 2 * n]
+            pairs = product.view(np.complex128)
+            window = windows[(i + 1) & 1][:, 2 * lo : 2 * (lo + n)]
+            out = self._buffers[i & 1][lo + 1 : lo + 1 + n]
+            self._rows.append((matrices[i], window, product, pairs[0], pairs[1], pairs[2], out))
+
+    def run(self, lam: float, step: StepReport | None = None) -> RoundPass:
+        """The DP at ``lam``: F(lam) and the decisive chance of the maximiser."""
+        g = self.throws
+        start = terminal_values(g, lam)
+        for buffer in self._buffers:
+            buffer[:] = start
+        matmul, maximum = np.matmul, np.maximum
+        rows = self._rows
+        for first in range(0, g, ROWS_PER_REPORT):
+            for matrix, window, product, rock, paper, scissors, out in rows[
+                first : first + ROWS_PER_REPORT
+            ]:
+                matmul(matrix, window, out=product)
+                maximum(maximum(rock, paper, out=out), scissors, out=out)
+            if step is not None:
+                step(min(1.0, (first + ROWS_PER_REPORT) / g))
+        centre = self._buffers[0][g + 1]
+        return RoundPass(lam, float(centre.real), float(centre.imag))
 
 
 @dataclass(frozen=True)
 class RatioSearch:
-    """The best round ratio and the last DP pass (with masks) that achieves it."""
+    """The best round ratio q*, how it was found, and the ``lam`` to record the policy at."""
 
     ratio: float
-    final: RoundPass
+    lam: float
     passes: int
     method: str
+    last: RoundPass
 
 
 def search_ratio(
     table: FloatArray, *, method: str = "dinkelbach", progress: StepReport | None = None
 ) -> RatioSearch:
-    """Find q* = max over policies of P(win)/(P(win)+P(lose)).
+    """Find q* = max over policies of P(win)/(P(win)+P(lose)), with value passes only.
 
     Every ``lam`` tried after the first is the ratio of a real policy, hence a
     lower bound: Dinkelbach rises monotonically, and a fall or a stall sends
@@ -159,9 +170,10 @@ def search_ratio(
     """
     if method not in ("dinkelbach", "bisection"):
         raise ValueError(f"unknown method {method!r}")
+    solver = RoundSolver(table)
     passes = 0
 
-    def run(lam: float, masks: bool = False) -> RoundPass:
+    def run(lam: float) -> RoundPass:
         nonlocal passes
         done = passes
 
@@ -170,36 +182,30 @@ def search_ratio(
                 progress(1.0 - 0.6 ** (done + fraction))
 
         passes += 1
-        return round_pass(table, lam, masks=masks, step=step)
+        return solver.run(lam, step)
 
     # At 1/2 some hand never loses more often than it wins, so F(1/2) >= 0.
-    first = run(0.5)
-    final: RoundPass | None = None
-    low, high = first.ratio if first.decisive > 0 else 0.0, 1.0
+    last = run(0.5)
+    low, high = last.ratio if last.decisive > 0 else 0.0, 1.0
     used = method
-    if first.value <= CONVERGED:
+    if last.value <= CONVERGED:
         low, high = 0.5, 0.5
     elif low >= 1.0:
         low = high = 1.0
     elif method == "dinkelbach":
-        lam, gain = low, 1.0
+        lam = low
         for _ in range(MAX_DINKELBACH):
-            # Convergence is superlinear: after a small gain the next pass is
-            # almost surely the last, so let it record the policy too.
-            found = run(lam, masks=gain < 1e-4)
-            if found.value <= 0.0:
+            last = run(lam)
+            if last.value <= 0.0:
                 high = min(high, lam)
-            if found.ratio >= 1.0:
+            if last.ratio >= 1.0:
                 low = high = 1.0
                 break
-            if found.ratio <= lam + CONVERGED:
-                high = min(high, max(lam, found.ratio))
-                low = max(low, found.ratio)
-                if found.masks is not None:
-                    final = found
+            if last.ratio <= lam + CONVERGED:
+                high = min(high, max(lam, last.ratio))
+                low = max(low, last.ratio)
                 break
-            gain = found.ratio - lam
-            lam = low = found.ratio
+            lam = low = last.ratio
         else:
             used = "dinkelbach+bisection"
         if high - low > 1e-12 and used == "dinkelbach":
@@ -209,14 +215,12 @@ def search_ratio(
             if high - low <= 1e-15:
                 break
             lam = 0.5 * (low + high)
-            found = run(lam)
-            if found.value > 0.0 and found.decisive > 0:
-                low = max(low, lam, min(found.ratio, high))
+            last = run(lam)
+            if last.value > 0.0 and last.decisive > 0:
+                low = max(low, lam, min(last.ratio, high))
             else:
                 high = lam
-    if final is None:
-        final = run(low, masks=True)
-    ratio = max(low, min(final.ratio, 1.0))
+    ratio = min(low, 1.0)
     if math.isnan(ratio):
         ratio = 0.0
-    return RatioSearch(ratio, final, passes, used)
+    return RatioSearch(ratio, low, passes, used, last)

@@ -2,40 +2,55 @@
 
 The first player takes 1 or 2 coins; afterwards each player takes between 1
 and twice as many coins as the opponent just took; both maximise their own
-total. ``solve`` fills the value table of every position (``table.py``, O(N^2)
-with NumPy), then plays the optimal line from it; ``play.py`` holds the game
-state for playing against the solver.
+total. ``solve`` fills the value table of every position (``table.py``, O(N^2),
+plain Python for small stacks and NumPy for large ones), then plays the optimal
+line from it; ``play.py`` holds the game state for playing against the solver,
+``cases.py`` the example and the random and shrunk cases of the local judge.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import InitVar, dataclass
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
-from solvers.protocol import Progress, Tokens, checked, report
-from solvers.xoinc.play import FIRST_ALLOWANCE, PlayedTake, PlayState, solver_take, start
-from solvers.xoinc.table import ValueTable, build_table
+from solvers.protocol import Option, Progress, Tokens, checked, report
+from solvers.xoinc.table import FIRST_ALLOWANCE, MAX_COINS, ValueTable, build_table, check_size
+
+if TYPE_CHECKING:
+    import random
+    from collections.abc import Iterator
+
+    from solvers.xoinc.play import XoincGame
 
 __all__ = [
     "FIRST_ALLOWANCE",
     "MAX_COINS",
     "MAX_VALUE",
-    "PlayState",
-    "PlayedTake",
+    "OPTIONS",
+    "TITLE",
+    "Inputs",
+    "Result",
     "Turn",
     "ValueTable",
     "XoincInputs",
     "XoincResult",
     "csv_rows",
+    "example",
+    "format_input",
     "format_judge",
+    "generate",
+    "new_game",
     "parse_judge",
+    "shrink",
     "solve",
-    "solver_take",
-    "start",
 ]
 
-MAX_COINS = 5000
+TITLE = "Xoinc"
+#: Xoinc has no options: the stack is the whole input.
+OPTIONS: tuple[Option, ...] = ()
 MAX_VALUE = 100_000
+_WORD = re.compile(r"\S+")
 
 
 @dataclass(frozen=True)
@@ -50,8 +65,7 @@ class XoincInputs:
         n = len(self.coins)
         if n == 0:
             raise ValueError("the stack needs at least one coin")
-        if n > MAX_COINS:
-            raise ValueError(f"at most {MAX_COINS} coins, got {n}")
+        check_size(n)
         # min/max first: validating 5000 coins one by one would dominate a CLI run.
         if min(self.coins) < 1 or max(self.coins) > MAX_VALUE:
             for index, value in enumerate(self.coins, start=1):
@@ -107,6 +121,10 @@ class XoincResult:
         return tuple(owners)
 
 
+Inputs = XoincInputs
+Result = XoincResult
+
+
 def optimal_line(values: ValueTable, coins: tuple[int, ...]) -> tuple[Turn, ...]:
     """Play both sides optimally from the start; smallest best take on ties."""
     n = len(coins)
@@ -139,14 +157,54 @@ def solve(inputs: XoincInputs, progress: Progress | None = None) -> XoincResult:
     return XoincResult(inputs, first, second, line, values)
 
 
-def _fast_parse(text: str) -> XoincInputs | None:
+def new_game(inputs: XoincInputs, progress: Progress | None = None) -> XoincGame:
+    """A game on the stack, first player to move (builds the table: run it off the UI thread)."""
+    # Imported here, as are the judge's cases below: one CLI case needs neither, and
+    # every millisecond of start-up counts against a plain script (issue 12).
+    from solvers.xoinc.play import start
+
+    return start(build_table(inputs.coins, progress), inputs.coins)
+
+
+def example() -> XoincInputs:
+    """The example shipped in ``resources/examples/xoinc.txt`` (16 coins)."""
+    from solvers.xoinc.cases import example
+
+    return example()
+
+
+def generate(rng: random.Random, size: str) -> XoincInputs:
+    """A random valid stack biased to the edges; ``size`` is "small", "judge" or "max"."""
+    from solvers.xoinc.cases import generate
+
+    return generate(rng, size)
+
+
+def shrink(inputs: XoincInputs) -> Iterator[XoincInputs]:
+    """Strictly smaller valid stacks: fewer coins first, then smaller values."""
+    from solvers.xoinc.cases import shrink
+
+    return shrink(inputs)
+
+
+def _prefix(text: str, words: int) -> str:
+    """``text`` up to the end of its ``words``-th word (all of it when it has fewer)."""
+    end = 0
+    for end_match in _WORD.finditer(text):
+        end = end_match.end()
+        words -= 1
+        if words == 0:
+            return text[:end]
+    return text
+
+
+def _fast_parse(text: str, n: int) -> XoincInputs | None:
     """The common well-formed file in one pass; ``None`` sends it to the careful parser."""
-    words = text.split()
     try:
-        numbers = [int(word) for word in words]
+        numbers = [int(word) for word in text.split()]
     except ValueError:
         return None
-    if not numbers or not 1 <= numbers[0] <= MAX_COINS or len(numbers) != numbers[0] + 1:
+    if len(numbers) != n + 1:
         return None
     coins = tuple(numbers[1:])
     if min(coins) < 1 or max(coins) > MAX_VALUE:
@@ -155,10 +213,22 @@ def _fast_parse(text: str) -> XoincInputs | None:
 
 
 def parse_judge(text: str) -> list[XoincInputs]:
-    """USACO format: N, then N coin values (any whitespace between them)."""
-    fast = _fast_parse(text)
-    if fast is not None:
-        return [fast]
+    """USACO format: N, then N coin values (any whitespace between them).
+
+    Only N + 2 words are ever read, so a huge file (10^6 coins, trailing junk) is
+    refused in the time and memory of a valid one.
+    """
+    head = text.split(None, 1)
+    word = head[0] if head else ""
+    # Python refuses to convert integers of more than 4300 digits.
+    n = int(word) if word.isascii() and word.isdigit() and len(word) <= 4000 else 0
+    if 1 <= n <= MAX_COINS:
+        text = _prefix(text, n + 2)
+        fast = _fast_parse(text, n)
+        if fast is not None:
+            return [fast]
+    else:
+        text = _prefix(text, 1)
     tokens = Tokens(text)
     line = tokens.line
     n = tokens.integer("the number of coins N", 1, MAX_COINS)
@@ -171,6 +241,11 @@ def parse_judge(text: str) -> list[XoincInputs]:
 def format_judge(result: XoincResult) -> str:
     """The first player's best total."""
     return str(result.first_total)
+
+
+def format_input(inputs: XoincInputs) -> str:
+    """The stack in judge format: N, then one coin value per line."""
+    return "".join(f"{value}\n" for value in (len(inputs.coins), *inputs.coins))
 
 
 def csv_rows(inputs: XoincInputs, result: XoincResult | None) -> list[list[str]]:

@@ -7,30 +7,78 @@ mover's best total is
     f(i, a) = S(i) - min over t in 1..min(a, i) of f(i - t, min(2t, i - t)),
 
 and ``f(i, a) = S(i)`` once ``a >= i`` (take everything). For fixed ``i`` the
-inner minimum is a running minimum as ``a`` grows, so each row costs one
-``np.minimum.accumulate``: O(N^2) in all, with O(N) NumPy work per row.
+inner minimum is a running minimum as ``a`` grows, so a row costs O(N) and the
+table O(N^2).
 
 Only even allowances occur after the first move (``a = 2t``), and the table is
-only ever read at ``f(r, 2s)`` with ``2s <= r`` and ``r + s <= N``, so it keeps
-``s`` up to about ``N / 3`` per row (33 MB of int32 for N = 5000; sums stay
-below 5 * 10^8 so int32 is exact). In that layout the entries a row needs,
-``f(i - t, 2t)`` for ``t = 1, 2, ...``, lie at a constant stride in memory, so
-gathering them is a slice, not a copy.
+only ever read at ``f(r, 2s)`` with ``2s <= r`` and ``r + s <= N``, so row ``r``
+keeps ``s`` up to ``min(r // 2, N - r)`` (at most about ``N / 3`` entries).
+
+Two kernels fill it: plain Python for small stacks, where importing NumPy would
+cost more than the whole solve (``python -m solvers xoinc`` on the sample must
+start as fast as a plain script), and NumPy (``kernel.py``) for larger ones.
 """
 
 from __future__ import annotations
 
-import numpy as np
-import numpy.typing as npt
+import sys
+from collections.abc import Sequence
+from itertools import accumulate
+from typing import Any, Protocol
 
-from solvers.protocol import Progress, report
+from solvers.protocol import Progress, TooBig, report
 
-__all__ = ["ValueTable", "build_table"]
+__all__ = [
+    "FIRST_ALLOWANCE",
+    "MAX_COINS",
+    "NUMPY_FROM",
+    "NUMPY_LOADED_FROM",
+    "ValueTable",
+    "build_table",
+    "check_size",
+    "python_rows",
+    "suffix_sums",
+    "table_bytes",
+    "table_width",
+]
 
-#: Rows solved between two progress calls (a few milliseconds at N = 5000).
-_ROWS_PER_REPORT = 128
+#: The first player may take up to this many coins.
+FIRST_ALLOWANCE = 2
+#: Largest stack solved: its NumPy table takes ``table_bytes(MAX_COINS)`` (about 33 MB).
+MAX_COINS = 5000
+#: From this many coins on, the NumPy kernel beats plain Python even when NumPy must
+#: first be imported (0.1 s; the plain table takes about 0.05 s at 1000 coins, 0.15 s at
+#: 1500), and from ``NUMPY_LOADED_FROM`` on once NumPy is loaded (the GUI). Measured on
+#: this project's 2-core machine with bench/bench_xoinc.py.
+NUMPY_FROM = 1200
+NUMPY_LOADED_FROM = 100
+#: Rows of the pure-Python kernel between two progress calls (under 5 ms of work).
+_PY_ROWS_PER_REPORT = 64
 
-IntArray = npt.NDArray[np.int32]
+
+def table_width(n: int) -> int:
+    """Entries kept per row for ``n`` coins: ``s = 0..min(r // 2, n - r)`` and that is <= n / 3."""
+    return n // 3 + 1
+
+
+def table_bytes(n: int) -> int:
+    """Memory of the NumPy table for ``n`` coins (int32 entries)."""
+    return (n + 1) * table_width(n) * 4
+
+
+def check_size(n: int) -> None:
+    """Raise ``TooBig`` when a stack of ``n`` coins is past the work bound."""
+    if n > MAX_COINS:
+        raise TooBig(
+            f"at most {MAX_COINS} coins, got {n} (the table of positions would take "
+            f"about {table_bytes(n) // 2**20} MB): use fewer coins"
+        )
+
+
+class Rows(Protocol):
+    """Rows of the table: a list of lists or a 2-D NumPy array (``rows[r][s]``)."""
+
+    def __getitem__(self, row: int, /) -> Any: ...
 
 
 class ValueTable:
@@ -42,16 +90,17 @@ class ValueTable:
         The stack, top coin first.
     suffix
         ``suffix[i]`` is the sum of the bottom ``i`` coins.
-    table
-        ``table[r, s] = f(r, 2s)`` for ``1 <= s <= min(r // 2, N - r)``.
+    rows
+        ``rows[r][s] = f(r, 2s)`` for ``1 <= s <= min(r // 2, N - r)``: lists of lists
+        or a 2-D NumPy array.
     """
 
-    __slots__ = ("_coins", "_suffix", "_table")
+    __slots__ = ("_coins", "_rows", "_suffix")
 
-    def __init__(self, coins: tuple[int, ...], suffix: IntArray, table: IntArray) -> None:
+    def __init__(self, coins: tuple[int, ...], suffix: list[int], rows: Rows) -> None:
         self._coins = coins
         self._suffix = suffix
-        self._table = table
+        self._rows = rows
 
     @property
     def size(self) -> int:
@@ -60,7 +109,7 @@ class ValueTable:
 
     def suffix(self, coins_left: int) -> int:
         """Sum of the bottom ``coins_left`` coins."""
-        return int(self._suffix[coins_left])
+        return self._suffix[coins_left]
 
     def _check(self, coins_left: int, allowance: int) -> None:
         if not 0 <= coins_left <= self.size:
@@ -72,79 +121,61 @@ class ValueTable:
         """What the opponent gets after the mover takes ``take`` of ``coins_left`` coins."""
         rest = coins_left - take
         if 3 * take <= coins_left:
-            return int(self._table[rest, take])
+            return int(self._rows[rest][take])
         # The opponent may take all that is left.
-        return int(self._suffix[rest])
+        return self._suffix[rest]
 
     def take_values(self, coins_left: int, allowance: int) -> list[int]:
         """Mover's total for each legal take ``1..min(allowance, coins_left)``, in order."""
         self._check(coins_left, allowance)
+        total = self._suffix[coins_left]
         limit = min(allowance, coins_left)
-        if limit == 0:
-            return []
-        total = int(self._suffix[coins_left])
-        k = min(limit, coins_left // 3)
-        rows = np.arange(coins_left - 1, coins_left - k - 1, -1)
-        stored = self._table[rows, np.arange(1, k + 1)].astype(np.int64)
-        rest = self._suffix[coins_left - limit : coins_left - k][::-1].astype(np.int64)
-        return (total - np.concatenate([stored, rest])).tolist()  # type: ignore[no-any-return]
+        return [total - self.opponent_best(coins_left, t) for t in range(1, limit + 1)]
 
     def best_take(self, coins_left: int, allowance: int) -> int:
         """The smallest take reaching the best total (0 when no coins are left)."""
-        self._check(coins_left, allowance)
-        best, best_take = -1, 0
-        total = int(self._suffix[coins_left])
-        for take in range(1, min(allowance, coins_left) + 1):
-            value = total - self.opponent_best(coins_left, take)
-            if value > best:
-                best, best_take = value, take
-        return best_take
+        values = self.take_values(coins_left, allowance)
+        return values.index(max(values)) + 1 if values else 0
 
     def best_total(self, coins_left: int, allowance: int) -> int:
         """The most the mover can get from the position."""
-        self._check(coins_left, allowance)
-        if coins_left == 0:
-            return 0
-        take = self.best_take(coins_left, allowance)
-        return int(self._suffix[coins_left]) - self.opponent_best(coins_left, take)
+        return max(self.take_values(coins_left, allowance), default=0)
 
 
-def _suffix_sums(coins: tuple[int, ...]) -> IntArray:
-    suffix = np.zeros(len(coins) + 1, dtype=np.int32)
-    np.cumsum(np.array(coins[::-1], dtype=np.int32), out=suffix[1:])
-    return suffix
+def suffix_sums(coins: Sequence[int]) -> list[int]:
+    """``[0, last coin, last two coins, ...]``: the sums of the bottom ``i`` coins."""
+    return [0, *accumulate(reversed(coins))]
+
+
+def python_rows(suffix: list[int], progress: Progress | None = None) -> list[list[int]]:
+    """The table rows for the suffix sums ``suffix``, in plain Python (see the module doc)."""
+    n = len(suffix) - 1
+    rows: list[list[int]] = [[0] for _ in range(n + 1)]
+    for r in range(2, n):
+        if r % _PY_ROWS_PER_REPORT == 0:
+            report(progress, r / n)
+        span = 2 * min(r // 2, n - r)
+        k = min(r // 3, span)
+        # Opponent's best after taking t = 1..k; for t > r / 3 they take the rest, S(r - t),
+        # which only falls as t grows, so the running minimum there is a plain min.
+        run = list(accumulate([rows[r - t][t] for t in range(1, k + 1)], min))
+        low = run[-1] if run else suffix[r]
+        run += [low if low < s else s for s in reversed(suffix[r - span : r - k])]
+        total = suffix[r]
+        rows[r] = [0, *[total - v for v in run[1:span:2]]]
+    return rows
 
 
 def build_table(coins: tuple[int, ...], progress: Progress | None = None) -> ValueTable:
-    """Fill the value table of ``coins`` (top first) row by row."""
-    n = len(coins)
-    suffix = _suffix_sums(coins)
-    # Rows r keep s <= min(r // 2, n - r); the widest is near r = 2n / 3.
-    width = max(min(r // 2, n - r) for r in range(n + 1)) + 1
-    table = np.zeros((n + 1, width), dtype=np.int32)
-    flat = table.reshape(-1)
-    step = width - 1
-    run = np.empty(n + 1, dtype=np.int32)
-    # suffix reversed, so that S(r - t) for growing t is a forward slice.
-    back = suffix[::-1].copy()
-    big = np.iinfo(np.int32).max
-    for r in range(2, n):
-        if r % _ROWS_PER_REPORT == 0:
-            report(progress, r / n)
-        m = min(r // 2, n - r)
-        span = 2 * m
-        k = min(r // 3, span)
-        base = r * width
-        if k:
-            # f(r - t, 2t) for t = 1..k sits at base - t * (width - 1).
-            np.minimum.accumulate(flat[base - step : base - step * (k + 1) : -step], out=run[:k])
-            low = int(run[k - 1])
-        else:
-            low = big
-        if span > k:
-            # For t > r / 3 the opponent takes the rest: S(r - t), which falls with t.
-            start = n - r + k + 1
-            np.minimum(back[start : start + span - k], low, out=run[k:span])
-        np.subtract(suffix[r], run[1:span:2], out=table[r, 1 : m + 1])
+    """Fill the value table of ``coins`` (top first), refusing stacks past the bound."""
+    check_size(len(coins))
+    suffix = suffix_sums(coins)
+    rows: Rows
+    if len(coins) >= (NUMPY_LOADED_FROM if "numpy" in sys.modules else NUMPY_FROM):
+        from solvers.xoinc.kernel import numpy_rows
+
+        rows = numpy_rows(suffix, progress)
+    else:
+        rows = python_rows(suffix, progress)
     report(progress, 1.0)
-    return ValueTable(coins, suffix, table)
+    return ValueTable(coins, suffix, rows)

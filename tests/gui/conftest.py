@@ -1,4 +1,4 @@
-"""GUI fixtures: isolated settings, a main window, and no worker left running."""
+"""GUI fixtures: isolated settings, a main window, one tab, and no job left running."""
 
 from __future__ import annotations
 
@@ -8,15 +8,17 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings, Qt
 
-from gui.worker import live_threads, wait_for_all
+from gui import controller
 
 
 @pytest.fixture(autouse=True)
-def _no_leaked_workers() -> Iterator[None]:
+def _no_leaked_jobs() -> Iterator[None]:
+    """Fail a test that leaves a job running; the worker processes are shared, never respawned."""
     yield
-    leaked = live_threads()
-    wait_for_all(5000)
-    assert not leaked, f"a test left {len(leaked)} solver thread(s) running"
+    leaked = controller.running_jobs()
+    if leaked:
+        controller.cancel_all()
+    assert not leaked, f"a test left {len(leaked)} job(s) running in the worker processes"
 
 
 @pytest.fixture()
@@ -31,6 +33,22 @@ def window(qtbot, settings):  # type: ignore[no-untyped-def]
     win = MainWindow(settings)
     qtbot.addWidget(win)
     return win
+
+
+@pytest.fixture()
+def make_tab(qtbot):  # type: ignore[no-untyped-def]
+    """``make_tab(game_id)``: build only that game's tab (not the whole window), shown."""
+
+    def build(game_id: str, size: tuple[int, int] = (1024, 640)):  # type: ignore[no-untyped-def]
+        from gui.tabs import tab_class
+
+        tab = tab_class(game_id)()
+        qtbot.addWidget(tab)
+        tab.resize(*size)
+        tab.show()
+        return tab
+
+    return build
 
 
 @pytest.fixture()

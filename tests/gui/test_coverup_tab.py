@@ -28,7 +28,7 @@ def show_layout_with_candidates(tab) -> None:  # type: ignore[no-untyped-def]
         DigitRow(" ".join(str(d) for d in range(1, k + 1)), {1}, p)
         for k, p in zip((2, 3, 4, 5, 6), ("0.9", "0.6", "0.5", "0.4", "0.4"), strict=True)
     ]
-    tab.model.set_rows(rows)
+    tab.model.set_digit_rows(rows)
 
 
 def test_contract_names(window) -> None:  # type: ignore[no-untyped-def]
@@ -105,7 +105,7 @@ def test_play_along_updates_table_and_probability(window, solve_and_wait) -> Non
 
 def test_play_along_to_a_win_and_alternative_picks(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
     tab = coverup_tab(window)
-    tab.model.set_rows([DigitRow("1 2", {1}, "0.9"), DigitRow("1 2 3")])
+    tab.model.set_digit_rows([DigitRow("1 2", {1}, "0.9"), DigitRow("1 2 3")])
     solve_and_wait(tab)
     first = tab.game.entry()
     other = next(a for a in first.alternatives if a.picks != first.picks)
@@ -119,7 +119,7 @@ def test_play_along_to_a_win_and_alternative_picks(window, solve_and_wait) -> No
 
 def test_impossible_outcome_is_refused(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
     tab = coverup_tab(window)
-    tab.model.set_rows([DigitRow("1", set(), "0"), DigitRow("1 2 3")])
+    tab.model.set_digit_rows([DigitRow("1", set(), "0"), DigitRow("1 2 3")])
     solve_and_wait(tab)
     assert not tab.next_turn([1])  # the single digit of column 1 cannot be wrong
     assert "cannot be wrong" in tab.messageLabel.text()
@@ -156,13 +156,13 @@ def test_presets_and_judge_line(window) -> None:  # type: ignore[no-untyped-def]
     assert [c.choices for c in tab.read_inputs().columns] == [2, 3, 4, 5, 6]
     assert tab.apply_judge_line("2 4 1 1.0 5 2 0.8")
     assert tab.read_inputs() == cu.CoverUpInputs.from_triplets([(4, 1, 1.0), (5, 2, 0.8)])
-    assert tab.model.rows[1].candidates == {0, 1}
+    assert tab.model.digit_rows()[1].candidates == {0, 1}
     assert not tab.apply_judge_line("3 3 0.5")
     assert "column 1" in tab.messageLabel.text()
     tab.add_column()
-    assert len(tab.model.rows) == 3
+    assert tab.model.rowCount() == 3
     tab.remove_column()
-    assert len(tab.model.rows) == 2
+    assert tab.model.rowCount() == 2
 
 
 def test_import_judge_file(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -190,7 +190,7 @@ def test_load_example_and_solve(window, solve_and_wait) -> None:  # type: ignore
 
 def test_export_csv(window, solve_and_wait, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     tab = coverup_tab(window)
-    tab.model.set_rows([DigitRow("1 2", {1}, "0.9"), DigitRow("1 2 3")])
+    tab.model.set_digit_rows([DigitRow("1 2", {1}, "0.9"), DigitRow("1 2 3")])
     result = solve_and_wait(tab)
     path = tmp_path / "coverup.csv"
     assert tab.export_csv(path)
@@ -206,7 +206,8 @@ def test_export_csv(window, solve_and_wait, tmp_path: Path) -> None:  # type: ig
 
 def test_session_round_trip(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     tab = coverup_tab(window)
-    tab.model.set_rows([DigitRow("7 8 9", {8}, "0.75"), DigitRow("0123456789", {3, 4}, "0.5")])
+    rows = [DigitRow("7 8 9", {8}, "0.75"), DigitRow("0123456789", {3, 4}, "0.5")]
+    tab.model.set_digit_rows(rows)
     path = tmp_path / "session.json"
     assert window.save_session(path) is None
     tab.apply_preset(SHOW)
@@ -286,7 +287,7 @@ def test_import_of_an_empty_or_terminator_only_file_is_refused(  # type: ignore[
 def test_cancel_and_esc_stop_a_five_million_game_simulation(  # type: ignore[no-untyped-def]
     window, solve_and_wait, qtbot
 ) -> None:
-    from gui.worker import live_threads
+    from gui.controller import running_jobs
 
     tab = coverup_tab(window)
     window.gameTabs.setCurrentWidget(tab)  # Esc cancels what runs in the current tab
@@ -294,14 +295,16 @@ def test_cancel_and_esc_stop_a_five_million_game_simulation(  # type: ignore[no-
     for stop in (tab.cancelButton.click, window.cancelAction.trigger):
         tab.simulation.gamesSpin.setValue(5_000_000)
         assert tab.simulation.start()
-        assert tab.busy and tab.cancelButton.isEnabled() and window.cancelAction.isEnabled()
+        assert tab.working and window.cancelAction.isEnabled()
         stop()
-        assert not tab.busy and not tab.simulation.busy
+        assert not tab.working and not tab.simulation.busy and not running_jobs()
         assert "cancelled" in tab.simulation.resultLabel.text()
-        # The worker stops at its next batch of games, long before 5M games are played.
-        qtbot.waitUntil(lambda: not live_threads(), timeout=3000)
         assert tab.simulation.simulation is None
         assert not window.cancelAction.isEnabled()
+    # The worker is free again: a short simulation runs to the end.
+    tab.simulation.gamesSpin.setValue(1000)
+    assert tab.simulation.start()
+    qtbot.waitUntil(lambda: tab.simulation.simulation is not None, timeout=10000)
 
 
 def test_views_have_captions_in_plain_words(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
@@ -351,3 +354,23 @@ def test_fits_at_1024_by_700(window, solve_and_wait, qtbot) -> None:  # type: ig
         assert viewport.contains(view.visualRect(model.index(row, digit)))
     table = tab.playPanel.alternatives
     assert table.viewport().height() >= 2 * table.rowHeight(0)
+
+
+def test_likely_digits_typed_or_ticked(window) -> None:  # type: ignore[no-untyped-def]
+    from gui.tabs.coverup.form import LIKELY_COL
+
+    tab = coverup_tab(window)
+    model = tab.model
+    show_layout_with_candidates(tab)
+    assert model.data(model.index(2, LIKELY_COL)) == "1"
+    # Typing the likely digits ticks their cells...
+    assert model.setData(model.index(2, LIKELY_COL), "2 3")
+    assert model.data(model.index(2, FIRST_SLOT + 1), CHECK) == Qt.CheckState.Checked
+    assert model.data(model.index(2, FIRST_SLOT), CHECK) == Qt.CheckState.Unchecked
+    assert tab.read_inputs().columns[2] == cu.Column(4, 2, 0.5)
+    # ...ticking a cell edits them, and a digit not offered is refused with the reason.
+    model.setData(model.index(2, FIRST_SLOT + 3), Qt.CheckState.Checked, CHECK)
+    assert model.data(model.index(2, LIKELY_COL)) == "2 3 4"
+    assert model.setData(model.index(2, LIKELY_COL), "9") is False
+    assert "9 is not offered" in model.data(model.index(2, LIKELY_COL), Qt.ItemDataRole.ToolTipRole)
+    assert not tab.solveButton.isEnabled()

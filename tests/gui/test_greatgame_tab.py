@@ -162,6 +162,17 @@ def test_import_judge_file(window, tmp_path: Path) -> None:  # type: ignore[no-u
     assert tab.throws.texts() == [["100", "0", "0"]]
 
 
+def test_import_of_a_file_without_a_case_is_refused(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    tab = tab_of(window)
+    before = tab.throws.texts()
+    for name, text in (("empty.txt", ""), ("blank.txt", "\n  \n"), ("end.txt", "0 0 0\n")):
+        path = tmp_path / name
+        path.write_text(text)
+        assert not tab.import_judge_file(path)
+        assert "no case in the file" in tab.messageLabel.text() and name in tab.messageLabel.text()
+        assert tab.throws.texts() == before
+
+
 def test_load_example(window) -> None:  # type: ignore[no-untyped-def]
     tab = tab_of(window)
     assert tab.load_example()
@@ -175,9 +186,10 @@ def test_export_csv(window, solve_and_wait, tmp_path: Path) -> None:  # type: ig
     assert tab.export_csv(path)
     with path.open(newline="") as handle:
         rows = list(csv.reader(handle))
-    assert rows[0] == ["section", "item", "value", "rock", "paper", "scissors"]
-    assert ["throw", "2", "", "50", "20", "30"] in rows
-    assert ["summary", "answer", "79.318%", "", "", ""] in rows
+    assert rows[0][:4] == ["section", "quantity", "value", "unit"]
+    assert all(len(row) == len(rows[0]) for row in rows)
+    assert ["opponent", "2", "50", "20", "30"] in [row[:5] for row in rows]
+    assert ["match", "answer as the judge prints it", "79.318%", ""] in [row[:4] for row in rows]
     policy = [r for r in rows if r[0] == "policy"]
     assert len(policy) == 3 and policy[0][2:] == ["-2", "-1", "0", "1", "2"]
     assert policy[1][4] == result.best_hand(0, 0).name.lower()

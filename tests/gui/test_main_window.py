@@ -3,26 +3,17 @@
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 
 from gui import main_window
-from gui.worker import SolveThread, live_threads
-from solvers.protocol import Cancelled
+from gui.controller import Job, running_jobs
 
 
 def slow_solver(seconds: float = 30.0):  # type: ignore[no-untyped-def]
-    def run(inputs, progress):  # type: ignore[no-untyped-def]
-        end = time.perf_counter() + seconds
-        while time.perf_counter() < end:
-            progress(0.5)
-            time.sleep(0.005)
-        raise AssertionError("the slow solve was never cancelled")
-
-    return run
+    return lambda inputs: Job("jobs_for_tests", "slow", (seconds,))
 
 
 def test_contract_names(window) -> None:  # type: ignore[no-untyped-def]
@@ -46,7 +37,7 @@ def test_tabs_in_the_documented_order(window) -> None:  # type: ignore[no-untype
 
 def test_cancel_stops_a_running_solve(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     tab = window.tabs["nim"]
-    tab.run_solver = slow_solver()
+    tab.solve_job = slow_solver()
     qtbot.mouseClick(tab.solveButton, Qt.MouseButton.LeftButton)
     assert tab.busy and tab.cancelButton.isEnabled()
     qtbot.waitUntil(lambda: tab.progressBar.value() > 0, timeout=5000)
@@ -54,28 +45,25 @@ def test_cancel_stops_a_running_solve(window, qtbot) -> None:  # type: ignore[no
     assert not tab.busy
     assert tab.result is None
     assert "Cancelled" in tab.messageLabel.text()
-    qtbot.waitUntil(lambda: not live_threads(), timeout=5000)
+    assert not running_jobs()
 
 
 def test_new_solve_replaces_a_running_one(window, qtbot, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
     tab = window.tabs["nim"]
-    real = tab.run_solver
-    tab.run_solver = slow_solver()
+    real = tab.solve_job
+    tab.solve_job = slow_solver()
     tab.solve()
-    tab.run_solver = real
+    tab.solve_job = real
     result = solve_and_wait(tab)
     assert result.first_player_wins
     assert "First player wins" in tab.resultLabel.text()
-    qtbot.waitUntil(lambda: not live_threads(), timeout=5000)
+    assert not running_jobs()
 
 
 def test_solver_error_is_shown_in_the_tab(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     tab = window.tabs["nim"]
 
-    def broken(inputs, progress):  # type: ignore[no-untyped-def]
-        raise RuntimeError("boom")
-
-    tab.run_solver = broken
+    tab.solve_job = lambda inputs: Job("jobs_for_tests", "broken")
     tab.solve()
     qtbot.waitUntil(lambda: not tab.busy, timeout=5000)
     assert "boom" in tab.messageLabel.text() and not tab.messageLabel.isHidden()
@@ -85,37 +73,10 @@ def test_solver_error_is_shown_in_the_tab(window, qtbot) -> None:  # type: ignor
 def test_closing_mid_solve_is_clean(qtbot, settings) -> None:  # type: ignore[no-untyped-def]
     win = main_window.MainWindow(settings)
     tab = win.tabs["nim"]
-    tab.run_solver = slow_solver()
+    tab.solve_job = slow_solver()
     tab.solve()
     win.close()
-    assert not live_threads()
-
-
-def test_worker_reports_progress_and_cancels(qtbot) -> None:  # type: ignore[no-untyped-def]
-    seen: list[float] = []
-    thread = SolveThread(lambda progress: slow_solver(10)(None, progress))
-    thread.progressed.connect(lambda f: seen.append(f))
-    with qtbot.waitSignal(thread.cancelled, timeout=5000):
-        thread.start_solving()
-        qtbot.waitUntil(lambda: bool(seen), timeout=5000)
-        thread.cancel()
-    assert seen and thread.cancel_requested
-    thread.wait(5000)
-
-
-def test_worker_returns(qtbot) -> None:  # type: ignore[no-untyped-def]
-    thread = SolveThread(lambda progress: 42)
-    with qtbot.waitSignal(thread.returned, timeout=5000) as blocker:
-        thread.start_solving()
-    assert blocker.args == [42]
-    thread.wait(5000)
-
-
-def test_cancelled_raised_by_callback() -> None:
-    thread = SolveThread(lambda progress: None)
-    thread.cancel()
-    with pytest.raises(Cancelled):
-        thread._progress(0.1)
+    assert not running_jobs()
 
 
 def test_session_round_trip(window, tmp_path: Path, settings) -> None:  # type: ignore[no-untyped-def]

@@ -148,7 +148,7 @@ def test_play_as_first_player_with_a_mistake(window, qtbot) -> None:  # type: ig
     play = tab.play
     tab.start_game(True)  # solves first, then starts
     qtbot.waitUntil(lambda: play.state is not None, timeout=10000)
-    assert play.state.player == 1 and list(play.state.legal_takes()) == [1, 2]
+    assert play.state.player == 1 and list(play.state.moves()) == [1, 2]
     play.valuesCheck.setChecked(True)
     table = play.optionsTable
     assert table.rowCount() == 2
@@ -180,7 +180,7 @@ def test_play_as_second_player_solver_moves_first(window, qtbot, solve_and_wait)
     assert play.state.history[0].taken == result.line[0].taken
     # Best takes all the way: the user ends with exactly the second player's value.
     while not play.state.over:
-        assert play.user_take(xoinc.solver_take(play.values, play.state))
+        assert play.user_take(play.state.best_take())
     assert play.total_lost() == 0
     assert play.state.totals == (result.first_total, result.second_total)
     assert not play.user_take(1)

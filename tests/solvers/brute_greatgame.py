@@ -86,3 +86,34 @@ def brute_best_ratio(rows: Sequence[Row]) -> float:
         if win + lose > 0:
             best = max(best, win / (win + lose))
     return best
+
+
+def brute_hand_values(
+    rows: Sequence[Row], win_by: int, lose_by: int
+) -> dict[tuple[int, int, int], list[float]]:
+    """(lead, throw, score) -> match-win probability after each hand, straight from the rules.
+
+    The round is solved backwards with the match values at its end (from
+    ``brute_match``), taking the max over hands at every cell: no ratio, no lambda.
+    """
+    g = len(rows)
+    table = [moves(r) for r in rows]
+    starts = [0.0, *brute_match(rows, win_by, lose_by), 1.0]
+
+    def start(lead: int) -> float:
+        return starts[lead + lose_by]
+
+    out: dict[tuple[int, int, int], list[float]] = {}
+    for lead in range(-lose_by + 1, win_by):
+        layer = {d: start(lead + (d > 0) - (d < 0)) for d in range(-g, g + 1)}
+        for i in range(g - 1, -1, -1):
+            new = {}
+            for d in range(-i, i + 1):
+                hands = [
+                    down * layer[d - 1] + stay * layer[d] + up * layer[d + 1]
+                    for down, stay, up in table[i]
+                ]
+                out[(lead, i, d)] = hands
+                new[d] = max(hands)
+            layer = new
+    return out

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from solvers import greatgame as gg
 from solvers.greatgame.match import exact_ruin, format_percent, ruin_probabilities
-from solvers.greatgame.round_dp import coefficients, round_pass
+from solvers.greatgame.policy import policy_pass
+from solvers.greatgame.round_dp import RoundSolver, coefficients
 from solvers.protocol import Cancelled, JudgeFormatError
 
 SPECIAL_ROWS = [(100, 0, 0), (0, 100, 0), (0, 0, 100), (50, 50, 0), (0, 50, 50), (34, 33, 33)]
@@ -94,8 +95,8 @@ def naive_round(table: np.ndarray, lam: float) -> float:
 @given(st.lists(rows(), min_size=1, max_size=40), st.floats(0.3, 1.0))
 def test_banded_dp_equals_the_dp_over_every_score(rows_, lam) -> None:
     table = coefficients(inputs_of(rows_, 1, 1).probabilities())
-    assert abs(round_pass(table, lam).value - naive_round(table, lam)) < 1e-12
-    assert abs(round_pass(table, lam, masks=True).value - naive_round(table, lam)) < 1e-12
+    assert abs(RoundSolver(table).run(lam).value - naive_round(table, lam)) < 1e-12
+    assert abs(policy_pass(table, lam).value - naive_round(table, lam)) < 1e-12
 
 
 def test_samples_of_the_statement() -> None:
@@ -219,26 +220,56 @@ def test_parse_judge_reads_cases_until_the_terminator() -> None:
 def test_csv_rows() -> None:
     inputs = gg.GreatGameInputs(((30, 30, 40), (100, 0, 0)), 2, 3)
     before = gg.csv_rows(inputs, None)
-    assert before[0] == ["section", "item", "value", "rock", "paper", "scissors"]
-    assert before[1:4] == [
-        ["input", "G", "2", "", "", ""],
-        ["input", "W", "2", "", "", ""],
-        ["input", "L", "3", "", "", ""],
+    assert before[0][:4] == ["section", "quantity", "value", "unit"]
+    assert [r[:4] for r in before[1:4]] == [
+        ["match", "throws per round (G)", "2", "throws"],
+        ["match", "lead that wins the match (W)", "2", "rounds"],
+        ["match", "deficit that loses the match (L)", "3", "rounds"],
     ]
-    assert before[4:] == [["throw", "1", "", "30", "30", "40"], ["throw", "2", "", "100", "0", "0"]]
+    assert [r[:5] for r in before[4:]] == [
+        ["opponent", "throw", "rock (%)", "paper (%)", "scissors (%)"],
+        ["opponent", "1", "30", "30", "40"],
+        ["opponent", "2", "100", "0", "0"],
+    ]
     result = gg.solve(inputs)
     rows_ = gg.csv_rows(inputs, result)
-    assert rows_[: len(before)] == before
-    summary = {r[1]: r[2] for r in rows_ if r[0] == "summary"}
-    assert summary["answer"] == result.answer
-    assert float(summary["round ratio q"]) == result.ratio
-    leads = [(int(r[1]), float(r[2])) for r in rows_ if r[0] == "lead"]
-    assert [lead for lead, _ in leads] == [-2, -1, 0, 1]
-    assert leads[2][1] == result.probability
+    assert all(len(r) == len(rows_[0]) == 2 * 2 + 3 for r in rows_), "as wide as the header"
+    summary = {r[1]: r[2] for r in rows_ if r[0] == "match"}
+    assert summary["answer as the judge prints it"] == result.answer
+    assert float(summary["share of decided rounds won"]) == round(100 * result.ratio, 4)
+    assert float(summary["round won, best play"]) == round(100 * result.round_win, 4)
+    leads = [
+        (int(r[1]), float(r[2])) for r in rows_ if r[0] == "lead" and r[1].lstrip("-").isdigit()
+    ]
+    assert [lead for lead, _ in leads] == [-3, -2, -1, 0, 1, 2]
+    assert leads[3][1] == round(100 * result.probability, 4) and leads[0][1] == 0
     policy = [r for r in rows_ if r[0] == "policy"]
-    assert policy[0] == ["policy", "throw \\ score", "-2", "-1", "0", "1", "2"]
-    assert policy[2] == ["policy", "2", "", "paper", "paper", "rock|paper", ""]
-    assert policy[1][4] == "rock|paper|scissors"  # q = 1 whatever the first hand
+    assert policy[0] == [
+        "policy",
+        "throw \\ round score (you - opponent)",
+        "-2",
+        "-1",
+        "0",
+        "1",
+        "2",
+    ]
+    assert policy[2] == ["policy", "2", "", "paper", "paper", "rock or paper", ""]
+    assert policy[1][4] == "rock or paper or scissors"  # q = 1 whatever the first hand
+
+
+def test_csv_names_decided_cells_and_rounds_numbers() -> None:
+    inputs = gg.GreatGameInputs(((50, 25, 25),) * 3, 1, 1)
+    rows_ = gg.csv_rows(inputs, gg.solve(inputs))
+    policy = {r[1]: r[2:] for r in rows_ if r[0] == "policy"}
+    assert policy["3"][1] == policy["3"][-2] == "any hand (round decided)"  # scores -2 and +2
+    assert policy["3"][0] == policy["3"][-1] == ""  # scores -3 and +3 cannot happen
+    numbers = [r[2] for r in rows_ if r[0] in ("match", "lead") and r[2].replace(".", "").isdigit()]
+    assert numbers and all(len(n.partition(".")[2]) <= 4 for n in numbers)
+
+
+def test_empty_or_terminator_only_input_has_no_case() -> None:
+    for text in ("", "  \n\n", "0 0 0\n", "0 0 0\n1 1 1\n100 0 0\n"):
+        assert gg.parse_judge(text) == []
 
 
 def test_progress_is_reported_and_can_cancel() -> None:

@@ -1,9 +1,10 @@
-"""The digit table: one row per Cover Up column, its digits, the likely ones ticked, and p.
+"""The digit table: one row per Cover Up column, its digits, the likely ones, and p.
 
-What the user typed stays in the cells; a bad entry is marked red with the
-reason as tooltip. The judge calls the ticked digits "known candidates"; the
-table calls them likely digits. During play-along the tab lays an overlay on
-the rows (``views.overlay_of``): tried digits struck out, the right digit
+Built on the shared ``ValidatedGridModel``: the typed texts are the digits,
+p, and the likely digits (the judge's "known candidates"), each kept as typed
+and marked with its reason when bad; ticking a digit's cell edits the likely
+digits. During play-along the tab lays an overlay on the rows
+(``views.overlay_of``): tried digits struck out and crossed, the right digit
 marked, the chance of every remaining digit, and this turn's pick highlighted.
 """
 
@@ -13,15 +14,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont
 
-from gui.widgets.theme import BAD, BEST, BEST_TEXT, SELECTED
+from gui.widgets.grid_model import Index, ValidatedGridModel
+from gui.widgets.theme import BEST, BEST_TEXT, ROLE, SELECTED
 from solvers import coverup as cu
 
 __all__ = [
     "DIGIT_SLOTS",
     "FIRST_SLOT",
+    "LIKELY_COL",
     "PICK_COL",
     "DigitRow",
     "DigitTableModel",
@@ -30,11 +33,18 @@ __all__ = [
     "slot_digits",
 ]
 
-DIGITS_COL, P_COL, PICK_COL = 0, 1, 2
-FIRST_SLOT = 3
+DIGITS_COL, P_COL, LIKELY_COL, PICK_COL = 0, 1, 2, 3
+FIRST_SLOT = 4
 DIGIT_SLOTS = cu.MAX_DIGITS
-TRIED_TEXT = QColor("#9e9e9e")
-Index = QModelIndex | QPersistentModelIndex
+HEADERS = ["Digits offered", "p (ticked)", "Likely digits", "Cover this turn"] + [
+    f"#{k}" for k in range(1, DIGIT_SLOTS + 1)
+]
+TIPS = {
+    DIGITS_COL: "The digits offered in this column (e.g. 1 2 3, or 0-9 as 0123456789)",
+    P_COL: "p: the chance that the right digit is one of the ticked (likely) digits, shared"
+    " equally among them; the unticked digits share the rest",
+    LIKELY_COL: "The likely digits (the judge's known candidates): type them, or tick their cells",
+}
 
 
 def parse_digits(text: str) -> list[int]:
@@ -55,6 +65,10 @@ def parse_digits(text: str) -> list[int]:
 def slot_digits(digits: list[int], likely: set[int]) -> list[int]:
     """The column's digits in the solver's slot order: the likely ones first, then the others."""
     return [d for d in digits if d in likely] + [d for d in digits if d not in likely]
+
+
+def _likely_text(digits: set[int]) -> str:
+    return " ".join(str(d) for d in sorted(digits))
 
 
 @dataclass
@@ -81,77 +95,104 @@ class RowOverlay:
     marked_right: bool = False
 
 
-class DigitTableModel(QAbstractTableModel):
-    """Rows: columns of the game. Cells: digits, p, this turn's pick, then each digit."""
+class DigitTableModel(ValidatedGridModel):
+    """Rows: columns of the game. Cells: digits, p, likely digits, this turn's pick, digits."""
 
-    edited = Signal()
     #: A pick was ticked or unticked as "came up right".
     marks_changed = Signal()
 
     def __init__(self) -> None:
-        super().__init__()
-        self.rows: list[DigitRow] = []
+        super().__init__(HEADERS, editable=(DIGITS_COL, P_COL, LIKELY_COL))
         self.overlay: list[RowOverlay] | None = None
-        self.errors: dict[tuple[int, int], str] = {}
+        self.edited.connect(self._drop_overlay)
 
-    # ----- contents ------------------------------------------------------------------------
-    def set_rows(self, rows: Sequence[DigitRow]) -> None:
+    # ----- inputs ------------------------------------------------------------------------------
+    def set_digit_rows(self, rows: Sequence[DigitRow]) -> None:
         """Replace every row (drops the play-along overlay)."""
-        self.beginResetModel()
-        self.rows = [DigitRow(r.digits_text, set(r.candidates), r.p_text) for r in rows]
-        self.overlay = None
-        self._validate()
-        self.endResetModel()
-        self.edited.emit()
+        self.set_rows([[r.digits_text, r.p_text, _likely_text(r.candidates)] for r in rows])
+
+    def digit_rows(self) -> list[DigitRow]:
+        """The rows as typed (likely digits that do not read as digits are left out)."""
+        out = []
+        for digits, p, likely in self.rows():
+            out.append(DigitRow(digits, self._likely(likely), p))
+        return out
+
+    @staticmethod
+    def _likely(text: str) -> set[int]:
+        try:
+            return set(parse_digits(text)) if text.strip() else set()
+        except ValueError:
+            return set()
 
     def digits(self, row: int) -> list[int]:
         """Digits of a row (empty when the text is bad)."""
         try:
-            return parse_digits(self.rows[row].digits_text)
+            return parse_digits(self.rows()[row][0])
         except ValueError:
             return []
 
-    def _validate(self) -> None:
-        self.errors = {}
-        for r, row in enumerate(self.rows):
+    def check_cell(self, row: int, column: int, text: str) -> str | None:
+        """Digits read as digits, p in [0, 1], likely digits among the digits offered."""
+        digits, p_text, likely_text = (self._cell(row, c) for c in (DIGITS_COL, P_COL, LIKELY_COL))
+        try:
+            offered = parse_digits(digits)
+        except ValueError as exc:
+            return str(exc) if column == DIGITS_COL else None
+        likely: set[int] = set()
+        if likely_text.strip():
             try:
-                digits = parse_digits(row.digits_text)
+                likely = set(parse_digits(likely_text))
             except ValueError as exc:
-                self.errors[(r, DIGITS_COL)] = str(exc)
-                continue
-            known = [d for d in digits if d in row.candidates]
-            if len(known) == len(digits):
-                self.errors[(r, DIGITS_COL)] = "at least one digit must stay unticked (not likely)"
+                return str(exc) if column == LIKELY_COL else None
+        if column == LIKELY_COL and not likely <= set(offered):
+            return f"{_likely_text(likely - set(offered))} is not offered in this column"
+        if column == DIGITS_COL and set(offered) <= likely:
+            return "at least one digit must stay unticked (not likely)"
+        if column == P_COL:
             try:
-                p = float(row.p_text)
+                p = float(p_text)
             except ValueError:
-                self.errors[(r, P_COL)] = f"p must be a number between 0 and 1, got {row.p_text!r}"
-                continue
+                return f"p must be a number between 0 and 1, got {p_text!r}"
             if not 0.0 <= p <= 1.0:
-                self.errors[(r, P_COL)] = f"p must be between 0 and 1, got {row.p_text}"
-            elif not known and p != 0.0:
-                self.errors[(r, P_COL)] = "p must be 0 when no digit is ticked as likely"
+                return f"p must be between 0 and 1, got {p_text}"
+            if not likely and p != 0.0:
+                return "p must be 0 when no digit is ticked as likely"
+        return None
+
+    def _cell(self, row: int, column: int) -> str:
+        # Read the stored text directly: check_cell also runs while rows are being inserted.
+        return self._cells[row][column]
 
     def inputs(self) -> cu.CoverUpInputs:
         """Judge-compatible inputs; ValueError names the first bad column."""
-        if not self.rows:
+        if not self.rowCount():
             raise ValueError("add at least one column")
-        for (r, _c), reason in sorted(self.errors.items()):
-            raise ValueError(f"column {r + 1}: {reason}")
+        for row in range(self.rowCount()):
+            for column in (DIGITS_COL, P_COL, LIKELY_COL):
+                reason = self.cell_error(row, column)
+                if reason:
+                    raise ValueError(f"column {row + 1}: {reason}")
         columns = []
-        for r, row in enumerate(self.rows):
-            digits = parse_digits(row.digits_text)
-            known = sum(d in row.candidates for d in digits)
+        for row, typed in enumerate(self.digit_rows()):
+            digits = parse_digits(typed.digits_text)
+            known = sum(d in typed.candidates for d in digits)
             try:
-                columns.append(cu.Column(len(digits), known, float(row.p_text)))
+                columns.append(cu.Column(len(digits), known, float(typed.p_text)))
             except ValueError as exc:
-                raise ValueError(f"column {r + 1}: {exc}") from None
+                raise ValueError(f"column {row + 1}: {exc}") from None
         return cu.CoverUpInputs(tuple(columns))
 
+    # ----- the play-along overlay ----------------------------------------------------------
     def set_overlay(self, overlay: list[RowOverlay] | None) -> None:
         """Show (or with None remove) the play-along view."""
         self.overlay = overlay
-        self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, FIRST_SLOT + 9))
+        if self.rowCount():
+            last = self.index(self.rowCount() - 1, self.columnCount() - 1)
+            self.dataChanged.emit(self.index(0, 0), last)
+
+    def _drop_overlay(self) -> None:
+        self.overlay = None
 
     def slot_digit(self, row: int, column: int) -> int | None:
         """The digit shown in a slot cell, if any."""
@@ -160,45 +201,26 @@ class DigitTableModel(QAbstractTableModel):
         return digits[slot] if 0 <= slot < len(digits) else None
 
     # ----- Qt model ------------------------------------------------------------------------
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        """One row per game column."""
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        """Digits, p, pick, then the digit slots."""
-        return 0 if parent.isValid() else FIRST_SLOT + DIGIT_SLOTS
-
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
-        """Column titles and row names."""
-        if role != Qt.ItemDataRole.DisplayRole:
-            return None
-        if orientation == Qt.Orientation.Vertical:
+        """Column titles, and "Column N" for the rows."""
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Vertical:
             return f"Column {section + 1}"
-        if section >= FIRST_SLOT:
-            return f"#{section - FIRST_SLOT + 1}"
-        return ("Digits offered", "p (ticked)", "Cover this turn")[section]
+        if role == Qt.ItemDataRole.ToolTipRole and orientation == Qt.Orientation.Horizontal:
+            return TIPS.get(section)
+        return super().headerData(section, orientation, role)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Cell contents, marks and highlights."""
         if not index.isValid():
             return None
         r, c = index.row(), index.column()
-        row = self.rows[r]
-        error = self.errors.get((r, c))
-        if c in (DIGITS_COL, P_COL):
-            if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
-                return row.digits_text if c == DIGITS_COL else row.p_text
-            if role == Qt.ItemDataRole.BackgroundRole and error:
-                return BAD
-            if role == Qt.ItemDataRole.ToolTipRole:
-                return error or (
-                    "The digits offered in this column (e.g. 1 2 3 or 0-9 as 0123456789)"
-                    if c == DIGITS_COL
-                    else "p: the chance that the right digit is one of the ticked (likely)"
-                    " digits, shared equally among them; the unticked digits share the rest"
-                )
-            return None
-        overlay = self.overlay[r] if self.overlay is not None else None
+        if c in (DIGITS_COL, P_COL, LIKELY_COL):
+            if role == Qt.ItemDataRole.TextAlignmentRole:
+                return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+            if role == Qt.ItemDataRole.ToolTipRole and not self.cell_error(r, c):
+                return TIPS[c]
+            return super().data(index, role)
+        overlay = self.overlay[r] if self.overlay is not None and r < len(self.overlay) else None
         if c == PICK_COL:
             return self._pick_data(overlay, role)
         return self._slot_data(r, c, overlay, role)
@@ -214,17 +236,18 @@ class DigitTableModel(QAbstractTableModel):
             return Qt.CheckState.Checked if overlay.marked_right else Qt.CheckState.Unchecked
         if role == Qt.ItemDataRole.BackgroundRole and overlay.suggested is not None:
             return SELECTED if overlay.reserve else BEST
-        if role == Qt.ItemDataRole.ForegroundRole and overlay.right is not None:
-            return BEST_TEXT
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return BEST_TEXT if overlay.right is not None else ROLE.ink
         return None
 
     def _slot_data(self, r: int, c: int, overlay: RowOverlay | None, role: int) -> Any:
         digit = self.slot_digit(r, c)
         if digit is None:
             return None
-        candidate = digit in self.rows[r].candidates
+        candidate = digit in self._likely(self._cell(r, LIKELY_COL))
         tried = overlay is not None and digit in overlay.tried
         right = overlay is not None and overlay.right == digit
+        suggested = overlay is not None and overlay.suggested == digit
         if role == Qt.ItemDataRole.DisplayRole:
             if right:
                 return f"{digit} ✓"
@@ -235,82 +258,79 @@ class DigitTableModel(QAbstractTableModel):
             return f"{digit}\n{overlay.posterior.get(digit, 0.0):.0%}"
         if role == Qt.ItemDataRole.CheckStateRole:
             return Qt.CheckState.Checked if candidate else Qt.CheckState.Unchecked
-        if role == Qt.ItemDataRole.FontRole and (tried or right or self._suggested(overlay, digit)):
+        if role == Qt.ItemDataRole.FontRole and (tried or right or suggested):
             font = QFont()
             font.setStrikeOut(tried)
-            font.setBold(right or self._suggested(overlay, digit))
+            font.setBold(right or suggested)
             return font
         if role == Qt.ItemDataRole.ForegroundRole:
             if tried:
-                return TRIED_TEXT
+                return ROLE.neutral
             if right:
                 return BEST_TEXT
-        if role == Qt.ItemDataRole.BackgroundRole and self._suggested(overlay, digit):
+            return ROLE.ink if suggested else None
+        if role == Qt.ItemDataRole.BackgroundRole and suggested:
             return SELECTED if overlay is not None and overlay.reserve else BEST
         if role == Qt.ItemDataRole.ToolTipRole:
-            kind = "a likely digit (ticked)" if candidate else "another digit (not ticked)"
-            if overlay is None:
-                return f"{digit}: {kind}; tick the digits that are likely"
-            if tried:
-                return f"{digit}: tried, wrong"
-            if right:
-                return f"{digit}: the right digit"
-            chance = overlay.posterior.get(digit, 0.0)
-            return f"{digit}: {kind}; chance it is right now {chance:.1%}"
+            return self._slot_tip(digit, candidate, overlay, tried, right)
         return None
 
     @staticmethod
-    def _suggested(overlay: RowOverlay | None, digit: int) -> bool:
-        return overlay is not None and overlay.suggested == digit
+    def _slot_tip(
+        digit: int, candidate: bool, overlay: RowOverlay | None, tried: bool, right: bool
+    ) -> str:
+        kind = "a likely digit (ticked)" if candidate else "another digit (not ticked)"
+        if overlay is None:
+            return f"{digit}: {kind}; tick the digits that are likely"
+        if tried:
+            return f"{digit}: tried, wrong"
+        if right:
+            return f"{digit}: the right digit"
+        chance = overlay.posterior.get(digit, 0.0)
+        return f"{digit}: {kind}; chance it is right now {chance:.1%}"
 
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
-        """Edit a cell; False when the new value is invalid."""
+        """Edit a cell, tick a likely digit or a right pick; False when the value is invalid."""
         if not index.isValid():
             return False
         r, c = index.row(), index.column()
-        if c == PICK_COL and role == Qt.ItemDataRole.CheckStateRole:
-            if self.overlay is None or self.overlay[r].suggested is None:
-                return False
-            self.overlay[r].marked_right = _checked(value)
-            self.dataChanged.emit(index, index)
-            self.marks_changed.emit()
-            return True
-        if c >= FIRST_SLOT and role == Qt.ItemDataRole.CheckStateRole:
+        if role == Qt.ItemDataRole.CheckStateRole:
+            if c == PICK_COL:
+                return self._mark_right(index, value)
             digit = self.slot_digit(r, c)
             if digit is None:
                 return False
-            self.rows[r].candidates.discard(digit)
+            likely = self._likely(self._cell(r, LIKELY_COL))
+            likely.discard(digit)
             if _checked(value):
-                self.rows[r].candidates.add(digit)
-        elif c in (DIGITS_COL, P_COL) and role == Qt.ItemDataRole.EditRole:
-            text = str(value).strip()
-            if c == DIGITS_COL:
-                self.rows[r].digits_text = text
-            else:
-                self.rows[r].p_text = text
-        else:
+                likely.add(digit)
+            self.setData(self.index(r, LIKELY_COL), _likely_text(likely))
+            return True
+        return bool(super().setData(index, value, role))
+
+    def _mark_right(self, index: Index, value: Any) -> bool:
+        row = index.row()
+        if self.overlay is None or self.overlay[row].suggested is None:
             return False
-        self._validate()
-        self.dataChanged.emit(self.index(r, 0), self.index(r, self.columnCount() - 1))
-        self.edited.emit()
-        return (r, c) not in self.errors
+        self.overlay[row].marked_right = _checked(value)
+        self.dataChanged.emit(index, index)
+        self.marks_changed.emit()
+        return True
 
     def flags(self, index: Index) -> Qt.ItemFlag:
         """Editable, tickable or inert cells."""
-        base = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        c = index.column()
-        if c in (DIGITS_COL, P_COL):
-            return base | Qt.ItemFlag.ItemIsEditable
-        if c == PICK_COL:
+        base = super().flags(index)
+        if not index.isValid() or index.column() in (DIGITS_COL, P_COL, LIKELY_COL):
+            return base
+        plain = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        if index.column() == PICK_COL:
             overlay = self.overlay[index.row()] if self.overlay is not None else None
             if overlay is not None and overlay.suggested is not None:
-                return base | Qt.ItemFlag.ItemIsUserCheckable
-            return base
-        if self.slot_digit(index.row(), c) is None:
+                return plain | Qt.ItemFlag.ItemIsUserCheckable
+            return plain
+        if self.slot_digit(index.row(), index.column()) is None:
             return Qt.ItemFlag.NoItemFlags
-        return base | Qt.ItemFlag.ItemIsUserCheckable
+        return plain | Qt.ItemFlag.ItemIsUserCheckable
 
 
 def _checked(value: Any) -> bool:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
@@ -17,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.worker import SolveThread
+from gui.controller import Job, JobFailure, SolveController
 from solvers import coverup as cu
 
 from .play import caption
@@ -36,15 +35,15 @@ CAPTION = (
 class SimulationPanel(QGroupBox):
     """Run N games with the optimal policy in a worker and compare with the exact value."""
 
-    #: True when a simulation starts, False when it ends (the tab's Cancel and Esc follow it).
-    busy_changed = Signal(bool)
-
     def __init__(
         self, current: Callable[[], cu.CoverUpResult | None], parent: QWidget | None = None
     ) -> None:
         super().__init__("Simulate many games", parent)
         self._current = current
-        self._thread: SolveThread | None = None
+        self.controller = SolveController(self)
+        self.controller.finished.connect(self.show_simulation)
+        self.controller.failed.connect(self._failed)
+        self.controller.cancelled.connect(self._cancelled)
         self.simulation: Simulation | None = None
         self.gamesSpin = QSpinBox()
         self.gamesSpin.setObjectName("gamesSpin")
@@ -65,6 +64,8 @@ class SimulationPanel(QGroupBox):
         self.progressBar.setRange(0, 1000)
         self.progressBar.setTextVisible(False)
         self.progressBar.hide()
+        self.controller.progressed.connect(lambda f: self.progressBar.setValue(int(f * 1000)))
+        self.controller.busy_changed.connect(self.progressBar.setVisible)
         self.resultLabel = QLabel("Solve, then simulate games played with the optimal policy.")
         self.resultLabel.setObjectName("simulationLabel")
         self.resultLabel.setWordWrap(True)
@@ -82,59 +83,31 @@ class SimulationPanel(QGroupBox):
     @property
     def busy(self) -> bool:
         """Whether a simulation runs."""
-        return self._thread is not None
+        return self.controller.busy
 
     def start(self) -> bool:
-        """Simulate in a worker thread (cancelling a running one)."""
+        """Simulate in a worker process (a new start replaces a running simulation)."""
         result = self._current()
         if result is None:
             self.resultLabel.setText("Solve first: the simulation plays the solved policy.")
             return False
-        self.cancel()
         games = self.gamesSpin.value()
         seed = self.seedSpin.value() or None
-        thread = SolveThread(lambda progress: cu.simulate(result, games, seed, progress))
-        thread.returned.connect(self._done)
-        thread.errored.connect(self._failed)
-        thread.cancelled.connect(self._cancelled)
-        thread.progressed.connect(self._progressed)
-        self._thread = thread
+        self.simulation = None
         self.resultLabel.setText(f"Simulating {games:,} games… (Cancel or Esc stops it)")
         self.progressBar.setValue(0)
-        self.progressBar.show()
-        thread.start_solving()
-        self.busy_changed.emit(True)
+        self.controller.start(Job(cu.__name__, "simulate", (result, games, seed)))
         return True
 
     def cancel(self) -> None:
-        """Stop a running simulation (within one batch of games); its late signals are ignored."""
-        if self._thread is not None:
-            self._thread.cancel()
-            self._finish("Simulation cancelled.")
-
-    def _finish(self, text: str) -> None:
-        self._thread = None
-        self.progressBar.hide()
-        self.resultLabel.setText(text)
-        self.busy_changed.emit(False)
-
-    def _progressed(self, fraction: float) -> None:
-        if self._mine():
-            self.progressBar.setValue(int(fraction * 1000))
+        """Stop a running simulation (within one batch of games); its late result is dropped."""
+        self.controller.cancel()
 
     def clear(self) -> None:
         """Forget the last simulation (the inputs changed)."""
         self.cancel()
         self.simulation = None
         self.resultLabel.setText("Solve, then simulate games played with the optimal policy.")
-
-    def _mine(self) -> bool:
-        return self._thread is not None and self.sender() is self._thread
-
-    def _done(self, sim: Simulation) -> None:
-        if self._mine():
-            self._finish("")
-            self.show_simulation(sim)
 
     def show_simulation(self, sim: Simulation) -> None:
         """Show a finished simulation beside the exact value."""
@@ -146,10 +119,8 @@ class SimulationPanel(QGroupBox):
             f" {verdict} the interval."
         )
 
-    def _failed(self, message: str) -> None:
-        if self._mine():
-            self._finish(f"The simulation failed: {message}")
+    def _failed(self, failure: JobFailure) -> None:
+        self.resultLabel.setText(f"The simulation failed: {failure}")
 
     def _cancelled(self) -> None:
-        if self._mine():
-            self._finish("Simulation cancelled.")
+        self.resultLabel.setText("Simulation cancelled.")

@@ -8,8 +8,6 @@ user's moves: the picks, then which of them came up right.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -23,16 +21,24 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QSplitter,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
 
+from gui.controller import Job
 from gui.tabs.base import GameTab
+from gui.widgets.grid_view import GridView
 from solvers import coverup as cu
-from solvers.protocol import OptionError, parse_options
 
-from .form import FIRST_SLOT, PICK_COL, DigitRow, DigitTableModel, parse_digits, slot_digits
+from .form import (
+    FIRST_SLOT,
+    LIKELY_COL,
+    PICK_COL,
+    DigitRow,
+    DigitTableModel,
+    parse_digits,
+    slot_digits,
+)
 from .play import PlayPanel, caption
 from .simulation import SimulationPanel
 from .views import TABLE_LEGEND, overlay_of
@@ -75,7 +81,7 @@ class CoverUpTab(GameTab):
         self._slots: list[list[int]] = []
         self._log: list[str] = []
         self.model = DigitTableModel()
-        self.view = QTableView()
+        self.view = GridView()
         self.view.setObjectName("digitTable")
         self.view.setModel(self.model)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -85,6 +91,7 @@ class CoverUpTab(GameTab):
         # Widths that show six digit slots at 1024 px; cells hold two lines (digit, chance).
         self.view.setColumnWidth(0, 90)
         self.view.setColumnWidth(1, 64)
+        self.view.setColumnWidth(LIKELY_COL, 70)
         self.view.setColumnWidth(PICK_COL, 190)
         for c in range(FIRST_SLOT, self.model.columnCount()):
             self.view.setColumnWidth(c, 58)
@@ -134,7 +141,7 @@ class CoverUpTab(GameTab):
         self.playPanel.restartButton.clicked.connect(lambda: self.restart_game())
         self.playPanel.picks_chosen.connect(self.choose_picks)
         self.simulation = SimulationPanel(lambda: self.result)
-        self.simulation.busy_changed.connect(self._simulation_busy)
+        self.simulation.controller.busy_changed.connect(self._busy_changed)
         below = QSplitter(Qt.Orientation.Horizontal)
         below.addWidget(self.playPanel)
         below.addWidget(self.simulation)
@@ -154,7 +161,7 @@ class CoverUpTab(GameTab):
     # ----- editing -------------------------------------------------------------------------
     def apply_preset(self, name: str) -> None:
         """Replace the table by a preset layout."""
-        self.model.set_rows(PRESETS[name])
+        self.model.set_digit_rows(PRESETS[name])
 
     def apply_judge_line(self, text: str) -> bool:
         """Fill the table from judge triplets ``m l p ...`` (with or without the leading n)."""
@@ -183,17 +190,16 @@ class CoverUpTab(GameTab):
 
     def add_column(self) -> None:
         """Append a column of three digits."""
-        if len(self.model.rows) < cu.MAX_COLUMNS:
-            self.model.set_rows([*self.model.rows, DigitRow("1 2 3")])
+        if self.model.rowCount() < cu.MAX_COLUMNS:
+            self.model.insert_rows(self.model.rowCount(), [["1 2 3", "0", ""]])
 
     def remove_column(self) -> None:
         """Remove the selected column (else the last)."""
-        rows = list(self.model.rows)
-        if len(rows) <= 1:
+        count = self.model.rowCount()
+        if count <= 1:
             return
         selected = self.view.selectionModel().selectedIndexes()
-        rows.pop(selected[0].row() if selected else len(rows) - 1)
-        self.model.set_rows(rows)
+        self.model.remove_rows([selected[0].row() if selected else count - 1])
 
     def _fit_slots(self) -> None:
         # Only as many digit slots as the longest column needs: no horizontal scrolling.
@@ -220,14 +226,14 @@ class CoverUpTab(GameTab):
             digits = list(range(column.choices))
             text = "".join(map(str, digits)) if column.choices == 10 else " ".join(map(str, digits))
             rows.append(DigitRow(text, set(digits[: column.candidates]), _p_text(column.p)))
-        self.model.set_rows(rows)
+        self.model.set_digit_rows(rows)
 
     def state(self) -> dict[str, Any]:
         """The table as typed."""
         return {
             "columns": [
                 {"digits": r.digits_text, "candidates": sorted(r.candidates), "p": r.p_text}
-                for r in self.model.rows
+                for r in self.model.digit_rows()
             ]
         }
 
@@ -246,20 +252,11 @@ class CoverUpTab(GameTab):
             ):
                 raise ValueError("'candidates' must be a list of digits")
             rows.append(DigitRow(digits, set(candidates), p))
-        self.model.set_rows(rows)
+        self.model.set_digit_rows(rows)
 
-    def run_solver(self, inputs: cu.CoverUpInputs, progress: Callable[[float], None]) -> Any:
+    def solve_job(self, inputs: cu.CoverUpInputs) -> Job:
         """Solve, and build every state's policy in the worker too (the CSV export reads it)."""
-        return cu.solve(inputs, progress, policy=True)
-
-    def import_judge_file(self, path: str | Path, options: Sequence[str] = ()) -> bool:
-        """Load the first case of a judge file; Cover Up has no options, so any is refused."""
-        try:
-            parse_options(cu.OPTIONS, options)
-        except OptionError as exc:
-            self.show_message(str(exc), error=True)
-            return False
-        return bool(super().import_judge_file(path))
+        return Job(self.module_name, "solve", (inputs,), {"policy": True})
 
     def result_text(self, result: cu.CoverUpResult) -> str:
         """The judge's rounding first, then more digits, then what it means."""
@@ -271,7 +268,7 @@ class CoverUpTab(GameTab):
     def show_result(self, result: cu.CoverUpResult) -> None:
         """Start the play-along at the first turn, its picks highlighted."""
         self._slots = [
-            slot_digits(parse_digits(r.digits_text), set(r.candidates)) for r in self.model.rows
+            slot_digits(parse_digits(r.digits_text), r.candidates) for r in self.model.digit_rows()
         ]
         # The play state shares the solve's memo, so every state it reaches is valued already.
         self._first = cu.new_game(result.inputs, result.solver)
@@ -283,20 +280,15 @@ class CoverUpTab(GameTab):
         self._end_game()
         self.simulation.clear()
 
-    # ----- the simulation shares the tab's Cancel button and the window's Esc ----------------
+    # ----- the simulation counts as work of the tab: its Cancel button and Esc follow it --
     @property
     def busy(self) -> bool:
         """Whether a solve or a simulation runs in this tab."""
-        return super().busy or self.simulation.busy
+        return bool(super().busy or self.simulation.busy)
 
-    def cancel(self) -> None:
-        """Stop the running solve and the running simulation."""
-        super().cancel()
-        self.simulation.cancel()
-
-    def _simulation_busy(self, _running: bool) -> None:
-        self.cancelButton.setEnabled(self.busy)
-        self.busy_changed.emit(self.busy)
+    def _busy_changed(self, _busy: bool) -> None:
+        super()._busy_changed(self.busy)
+        self.progressBar.setVisible(self.controller.busy)  # the simulation has its own bar
 
     # ----- play-along ----------------------------------------------------------------------
     def _end_game(self) -> None:

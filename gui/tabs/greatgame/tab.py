@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +30,14 @@ from gui.tabs.greatgame.views import (
     PolicyHeatmap,
     describe_cell,
 )
-from solvers.greatgame import MAX_GAP, MAX_THROWS, GreatGameInputs, GreatGameResult, Hand
+from solvers.greatgame import (
+    MAX_GAP,
+    MAX_THROWS,
+    GreatGameInputs,
+    GreatGameResult,
+    Hand,
+    solve_great_game,
+)
 
 __all__ = ["GreatGameTab"]
 
@@ -204,6 +212,17 @@ class GreatGameTab(GameTab):
         self.throws.set_texts([[str(c) for c in r] for r in rows])
         self.wSpin.setValue(w)
         self.lSpin.setValue(lose)
+
+    def parse_judge_text(self, text: str) -> list[Any]:
+        """Cases of a judge file; a file with none (empty, blank, ``0 0 0``) is refused."""
+        cases = super().parse_judge_text(text)
+        if not cases:
+            raise ValueError("no case in the file (expected a line G W L, then G rows a b c)")
+        return cases
+
+    def run_solver(self, inputs: GreatGameInputs, progress: Callable[[float], None]) -> Any:
+        """Solve with the round policy recorded in the worker (the views need it)."""
+        return solve_great_game(inputs, progress, policy=True)
 
     # ----- result --------------------------------------------------------------------------
     def result_text(self, result: GreatGameResult) -> str:

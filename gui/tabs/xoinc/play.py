@@ -22,7 +22,8 @@ from PySide6.QtWidgets import (
 
 from gui.widgets.play_panel import PlayPanelFrame
 from gui.widgets.theme import BEST
-from solvers.xoinc import PlayState, ValueTable, solver_take, start
+from solvers.xoinc import ValueTable
+from solvers.xoinc.play import XoincGame, start
 
 __all__ = ["XoincPlayPanel"]
 
@@ -45,7 +46,7 @@ class XoincPlayPanel(PlayPanelFrame):
             parent,
         )
         self._request_game = request_game
-        self.state: PlayState | None = None
+        self.state: XoincGame | None = None
         self.values: ValueTable | None = None
         self.user = 1
         self.hint: int | None = None
@@ -79,7 +80,7 @@ class XoincPlayPanel(PlayPanelFrame):
         """Start a game on ``coins``; the solver moves at once when the user is second."""
         self.sideCombo.setCurrentIndex(0 if user_first else 1)
         self.values = values
-        self.state = start(coins)
+        self.state = start(values, coins)
         self.user = 1 if user_first else 2
         self.log.clear()
         you = "first (blue)" if user_first else "second (orange)"
@@ -107,7 +108,7 @@ class XoincPlayPanel(PlayPanelFrame):
         if state is None or values is None or state.over or state.player != self.user:
             return False
         try:
-            after = state.take(values, count)
+            after = state.play(count)
         except ValueError as exc:
             self.positionLabel.setText(f"Not a legal take: {exc}")
             return False
@@ -132,9 +133,9 @@ class XoincPlayPanel(PlayPanelFrame):
 
     def _solver_move(self) -> None:
         assert self.state is not None and self.values is not None
-        count = solver_take(self.values, self.state)
+        count = self.state.best_take()
         top = self.state.top
-        self.state = self.state.take(self.values, count)
+        self.state = self.state.play(count)
         gained = self.state.history[-1].gained
         self.log.addItem(f"Solver took {count} ({_coins_text(top + 1, count)}) = {gained:,}.")
 
@@ -157,10 +158,10 @@ class XoincPlayPanel(PlayPanelFrame):
             )
             self.set_move_controls(False)
         else:
-            legal = state.legal_takes()
+            legal = state.moves()
             self.takeSpin.setRange(legal[0], legal[-1])
             assert self.values is not None
-            outlook = self.values.best_total(state.coins_left, state.allowance) + mine
+            outlook = state.outlook()
             self.positionLabel.setText(
                 f"{score}. {state.coins_left:,} coins left, next is coin #{state.top + 1}; "
                 f"you may take 1\u2013{legal[-1]:,}. With best play you end with {outlook:,}."
@@ -180,15 +181,14 @@ class XoincPlayPanel(PlayPanelFrame):
         state, values = self.state, self.values
         if state is None or values is None or state.over:
             return []
-        already = state.totals[state.player - 1]
-        return [already + v for v in values.take_values(state.coins_left, state.allowance)]
+        return state.take_values()
 
     def show_hint(self) -> int | None:
         """Put the best take in the spin box and log it; returns it."""
         state, values = self.state, self.values
         if state is None or values is None or state.over:
             return None
-        best = solver_take(values, state)
+        best = state.best_take()
         options = self.option_values()
         self.hint = best
         self.takeSpin.setValue(best)

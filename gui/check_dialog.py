@@ -1,0 +1,354 @@
+"""Solve → Check a solution…: the local judge (``solvers.check``) in a dialog.
+
+The user picks a program (a ``.py`` file runs with this app's interpreter, any other
+file as an executable, or a typed command line), the number of cases, their size and
+the time limit. The check runs in a ``CheckThread``; Cancel kills the program's whole
+process group at once. The first failing case, shrunk, can be loaded into the tab and
+solved there ("Show in tab") while the dialog keeps showing the program's answer.
+"""
+
+from __future__ import annotations
+
+import random
+import shlex
+import sys
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QSettings, Qt, QThread, Signal, Slot
+from PySide6.QtGui import QCloseEvent, QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QComboBox,
+    QDialog,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from solvers.check import SIZES, CaseResult, Check, Report, Settings
+from solvers.check.cli import text_report
+from solvers.protocol import parse_options, split_numbers
+
+__all__ = ["CheckDialog", "CheckThread", "command_for", "open_check_dialog", "stop_all_checks"]
+
+#: Checks still running, kept so Python never drops a running QThread.
+_RUNNING: set[CheckThread] = set()
+
+
+def command_for(text: str) -> list[str]:
+    """The argument list for what the user typed or chose (``ValueError`` if unusable).
+
+    A ``.py`` file runs with this application's interpreter; anything else is a command
+    line split like a shell would, without running one.
+    """
+    try:
+        words = shlex.split(text)
+    except ValueError as exc:
+        raise ValueError(f"the command line cannot be read: {exc}") from None
+    if not words:
+        raise ValueError("choose a program, or type the command that runs it")
+    if words[0].endswith(".py"):
+        if not Path(words[0]).is_file():
+            raise ValueError(f"no such file: {words[0]}")
+        return [sys.executable, *words]
+    return words
+
+
+class CheckThread(QThread):
+    """Runs one ``Check`` off the UI thread; its signals arrive on the UI thread."""
+
+    case_done = Signal(object)  # CaseResult
+    shrinking = Signal(int)  # steps taken so far
+    report_ready = Signal(object)  # Report
+    failed = Signal(str)
+
+    def __init__(self, check: Check) -> None:
+        super().__init__()
+        self.check = check
+        self.finished.connect(self._forget)
+
+    def start_check(self) -> None:
+        """Start, and stay referenced until finished."""
+        _RUNNING.add(self)
+        self.start()
+
+    def cancel(self) -> None:
+        """Kill the running programs; the check returns within moments."""
+        self.check.cancel()
+
+    def run(self) -> None:
+        """Thread body: every failure becomes the ``failed`` signal."""
+        try:
+            report = self.check.run(
+                on_case=self.case_done.emit, on_shrink=lambda steps, _: self.shrinking.emit(steps)
+            )
+        except Exception as exc:  # reaches the dialog, never the console
+            self.failed.emit(str(exc) or type(exc).__name__)
+        else:
+            self.report_ready.emit(report)
+
+    def _forget(self) -> None:
+        _RUNNING.discard(self)
+
+
+def stop_all_checks(timeout_ms: int = 5000) -> bool:
+    """Cancel every running check and wait for it (the application is quitting)."""
+    threads = list(_RUNNING)
+    for thread in threads:
+        thread.cancel()
+    return all(thread.wait(timeout_ms) for thread in threads)
+
+
+class CheckDialog(QDialog):
+    """Check a program against the solver of ``tab``'s game."""
+
+    def __init__(self, tab: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.tab = tab
+        self.game: str = tab.game_id
+        self.module = tab.module
+        self.report: Report | None = None
+        self._thread: CheckThread | None = None
+        self._settings = getattr(parent, "settings", None)
+        self.setWindowTitle(f"Check a {tab.title} solution")
+        self.setObjectName("checkDialog")
+        self._build()
+        self._set_running(False)
+        app = QApplication.instance()
+        if app is not None:  # quitting must not leave a program (or a QThread) running
+            app.aboutToQuit.connect(stop_all_checks)
+
+    # ----- building ------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.programEdit = QLineEdit(self._remembered())
+        self.programEdit.setObjectName("programEdit")
+        self.programEdit.setPlaceholderText("./a.out, solution.py, or: java -cp . Main")
+        browse = QPushButton("Browse…")
+        browse.setObjectName("browseButton")
+        browse.clicked.connect(self.choose_program)
+        program = QHBoxLayout()
+        program.addWidget(self.programEdit, 1)
+        program.addWidget(browse)
+        self.optionsEdit = QLineEdit()
+        self.optionsEdit.setObjectName("optionsEdit")
+        flags = " ".join(option.flag for option in getattr(self.module, "OPTIONS", ()))
+        self.optionsEdit.setPlaceholderText(flags or "this game has no options")
+        self.casesSpin = _spin(QSpinBox(), "casesSpin", 1, 100_000, 200)
+        self.sizeCombo = QComboBox()
+        self.sizeCombo.setObjectName("sizeCombo")
+        self.sizeCombo.addItems(list(SIZES))
+        self.sizeCombo.setCurrentText("judge")
+        self.timeoutSpin = _spin(QDoubleSpinBox(), "timeoutSpin", 0.1, 3600, 5.0)
+        self.timeoutSpin.setSuffix(" s")
+        self.seedSpin = _spin(QSpinBox(), "seedSpin", 0, 999_999, random.randrange(1_000_000))
+        form = QFormLayout()
+        form.addRow("Program:", program)
+        form.addRow("Game options:", self.optionsEdit)
+        form.addRow("Cases:", self.casesSpin)
+        form.addRow("Size:", self.sizeCombo)
+        form.addRow("Time limit:", self.timeoutSpin)
+        form.addRow("Seed:", self.seedSpin)
+
+        self.runButton = _button("Run", "runButton", self.start)
+        self.cancelButton = _button("Cancel", "cancelButton", self.stop)
+        self.showButton = _button("Show in Tab", "showButton", self.show_in_tab)
+        close = _button("Close", "closeButton", self.close)
+        self.progressBar = QProgressBar()
+        self.progressBar.setObjectName("progressBar")
+        buttons = QHBoxLayout()
+        for widget in (self.progressBar, self.runButton, self.cancelButton, self.showButton, close):
+            buttons.addWidget(widget)
+        self.statusLabel = QLabel("")
+        self.statusLabel.setObjectName("statusLabel")
+        self.statusLabel.setWordWrap(True)
+
+        self.casesTable = QTableWidget(0, 3)
+        self.casesTable.setObjectName("casesTable")
+        self.casesTable.setHorizontalHeaderLabels(["Case", "Verdict", "Time (s)"])
+        self.casesTable.verticalHeader().hide()
+        self.casesTable.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.casesTable.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.reportText = QPlainTextEdit()
+        self.reportText.setObjectName("reportText")
+        self.reportText.setReadOnly(True)
+        self.reportText.setFont(QFont("monospace"))
+        split = QSplitter()
+        split.addWidget(self.casesTable)
+        split.addWidget(self.reportText)
+        split.setSizes([260, 520])
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addLayout(buttons)
+        layout.addWidget(self.statusLabel)
+        layout.addWidget(split, 1)
+        self.resize(860, 620)
+
+    def _remembered(self) -> str:
+        if isinstance(self._settings, QSettings):
+            return str(self._settings.value(f"check/{self.game}/command", "") or "")
+        return ""
+
+    # ----- actions -------------------------------------------------------------------------
+    def choose_program(self) -> None:
+        """Pick the program file; a ``.py`` file will run with this app's Python."""
+        path, _ = QFileDialog.getOpenFileName(self, "Program to check")
+        if path:
+            self.programEdit.setText(shlex.quote(path))
+
+    def settings(self) -> Settings:
+        """The check's settings from the form."""
+        return Settings(
+            cases=self.casesSpin.value(),
+            seed=self.seedSpin.value(),
+            size=self.sizeCombo.currentText(),
+            timeout=self.timeoutSpin.value(),
+        )
+
+    def start(self) -> None:
+        """Start checking (the form's errors are shown instead when it is incomplete)."""
+        if self._thread is not None:
+            return
+        try:
+            command = command_for(self.programEdit.text())
+            words = shlex.split(self.optionsEdit.text())
+            options = parse_options(getattr(self.module, "OPTIONS", ()), words)
+            check = Check(self.module, self.game, command, self.settings(), options)
+        except ValueError as exc:
+            self._say(str(exc), error=True)
+            return
+        if isinstance(self._settings, QSettings):
+            self._settings.setValue(f"check/{self.game}/command", self.programEdit.text())
+        self.report = None
+        self.casesTable.setRowCount(0)
+        self.reportText.clear()
+        self.progressBar.setRange(0, check.settings.cases)
+        self.progressBar.setValue(0)
+        thread = CheckThread(check)
+        thread.case_done.connect(self._on_case)
+        thread.shrinking.connect(self._on_shrinking)
+        thread.report_ready.connect(self._on_report)
+        thread.failed.connect(self._on_failed)
+        thread.finished.connect(self._on_finished)
+        self._thread = thread
+        self._set_running(True)
+        self._say(f"Running {shlex.join(command)}…")
+        thread.start_check()
+
+    @Slot()
+    def stop(self) -> None:
+        """Cancel a running check: every program it started is killed."""
+        if self._thread is not None:
+            self._thread.cancel()
+            self._say("Cancelling…")
+
+    def show_in_tab(self) -> None:
+        """Load the shrunk failing case into the tab and solve it there."""
+        if self.report is None or self.report.failure is None:
+            return
+        failure = self.report.failure
+        self.tab.load_inputs(failure.inputs)
+        self.tab.solve()
+        self._say(
+            f"Loaded into the {self.tab.title} tab. Optimal: {failure.expected.strip()}; "
+            f"your program: {failure.output.strip() or failure.verdict}."
+        )
+
+    def wait(self, timeout_ms: int = 10_000) -> bool:
+        """Wait for the running check to finish (tests, closing)."""
+        thread = self._thread
+        return thread is None or thread.wait(timeout_ms)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Closing cancels the check and waits for its programs to be gone."""
+        self.stop()
+        self.wait()
+        super().closeEvent(event)
+
+    # ----- thread signals ------------------------------------------------------------------
+    @Slot(object)
+    def _on_case(self, case: CaseResult) -> None:
+        row = self.casesTable.rowCount()
+        self.casesTable.insertRow(row)
+        for column, text in enumerate((str(case.number), case.verdict, f"{case.seconds:.3f}")):
+            self.casesTable.setItem(row, column, QTableWidgetItem(text))
+        self.progressBar.setValue(case.number)
+        if case.verdict != "accepted":
+            self.casesTable.scrollToBottom()
+
+    @Slot(int)
+    def _on_shrinking(self, steps: int) -> None:
+        self._say(f"Shrinking the failing case: {steps} smaller failing inputs found…")
+
+    @Slot(object)
+    def _on_report(self, report: Report) -> None:
+        self.report = report
+        self.reportText.setPlainText(text_report(report))
+        if report.cancelled:
+            self._say("Cancelled; every program was stopped.")
+        elif report.failure is None:
+            self._say(f"All {len(report.cases)} cases accepted.")
+        else:
+            failure = report.failure
+            self._say(
+                f"{failure.verdict.capitalize()} on case {failure.number}, shrunk to "
+                f"{len(split_numbers(failure.input_text))} numbers. Show in Tab solves it there.",
+                error=True,
+            )
+
+    @Slot(str)
+    def _on_failed(self, message: str) -> None:
+        self._say(f"The check could not run: {message}", error=True)
+
+    @Slot()
+    def _on_finished(self) -> None:
+        self._thread = None
+        self._set_running(False)
+
+    def _set_running(self, running: bool) -> None:
+        self.runButton.setEnabled(not running)
+        self.cancelButton.setEnabled(running)
+        self.progressBar.setVisible(running)
+        failure = self.report.failure if self.report is not None else None
+        self.showButton.setEnabled(not running and failure is not None)
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self.statusLabel.setText(text)
+        self.statusLabel.setStyleSheet("font-weight: 600;" if error else "")
+
+
+def _spin(box: Any, name: str, lo: float, hi: float, value: float) -> Any:
+    box.setObjectName(name)
+    box.setRange(lo, hi)
+    box.setValue(value)
+    return box
+
+
+def _button(text: str, name: str, slot: Any) -> QPushButton:
+    button = QPushButton(text)
+    button.setObjectName(name)
+    button.clicked.connect(lambda: slot())
+    return button
+
+
+def open_check_dialog(tab: Any, parent: QWidget | None = None) -> CheckDialog:
+    """Show a (non-modal) check dialog for ``tab``'s game and return it."""
+    dialog = CheckDialog(tab, parent)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.show()
+    return dialog

@@ -1,0 +1,270 @@
+"""The worker processes behind every ``SolveController`` (see ``gui.controller``).
+
+A small pool of persistent processes (``multiprocessing`` spawn context; at
+most ``MAX_WORKERS``), a queue of jobs waiting for one, and a ``QTimer`` on
+the UI thread that reads their messages while any job runs. Jobs travel
+pickled with an id; a cancel writes the id into the worker's shared cancel
+value (the job's progress callback then raises ``Cancelled``) and a worker
+still busy ``KILL_AFTER_MS`` later is terminated. Owners are the controllers:
+the pool hands them every message of their jobs (``_message``) and nothing of
+jobs they cancelled.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import multiprocessing
+import pickle
+import sys
+import time
+import types
+from collections import deque
+from typing import Any, Protocol
+
+from PySide6.QtCore import QCoreApplication, QTimer
+
+from gui.worker import Job, serve
+
+__all__ = ["KILL_AFTER_MS", "MAX_WORKERS", "POLL_MS", "JobOwner", "WorkerPool"]
+
+log = logging.getLogger("gui.controller")
+
+#: A cancelled job still running after this long has its worker process terminated.
+KILL_AFTER_MS = 300
+#: At most this many worker processes (two cores: more would only compete).
+MAX_WORKERS = 3
+#: How often the UI thread looks for messages from busy workers.
+POLL_MS = 15
+
+
+class JobOwner(Protocol):
+    """What the pool needs of a controller."""
+
+    def cancel(self) -> bool:
+        """Stop the owner's job."""
+
+    def _message(self, job_id: int, kind: str, payload: tuple[Any, ...]) -> None: ...
+
+
+@dataclasses.dataclass(eq=False)
+class _Worker:
+    process: Any
+    connection: Any
+    cancel_value: Any
+    job_id: int | None = None
+    cancelled_at: float | None = None
+
+    def alive(self) -> bool:
+        return bool(self.process.is_alive())
+
+
+class WorkerPool:
+    """The worker processes, the queue of jobs waiting for one, and the polling timer."""
+
+    def __init__(self) -> None:
+        self._context = multiprocessing.get_context("spawn")
+        self._workers: list[_Worker] = []
+        self._queue: deque[tuple[int, Job, bytes]] = deque()
+        self._owners: dict[int, JobOwner] = {}
+        self._next_id = 1
+        self._timer: QTimer | None = None
+        self._hooked_quit = False
+
+    # ----- workers -------------------------------------------------------------------------
+    def _spawn(self) -> _Worker:
+        parent_end, child_end = self._context.Pipe()
+        cancel_value = self._context.Value("q", 0, lock=False)
+        process = self._context.Process(
+            target=serve, args=(child_end, cancel_value), name="solve-worker", daemon=True
+        )
+        # The spawned child would otherwise re-import the parent's __main__ (the whole GUI
+        # or pytest) before serving: hide it, the worker needs only gui.worker.
+        main = sys.modules["__main__"]
+        sys.modules["__main__"] = types.ModuleType("__main__")
+        try:
+            process.start()
+        finally:
+            sys.modules["__main__"] = main
+        child_end.close()
+        worker = _Worker(process, parent_end, cancel_value)
+        self._workers.append(worker)
+        self._hook_quit()
+        return worker
+
+    def _hook_quit(self) -> None:
+        app = QCoreApplication.instance()
+        if app is not None and not self._hooked_quit:
+            app.aboutToQuit.connect(lambda: self.shutdown())
+            self._hooked_quit = True
+
+    def warm_up(self, modules: tuple[str, ...]) -> None:
+        """Start one worker if none runs and have it import ``modules`` in advance."""
+        if not self._workers:
+            self._spawn()
+        idle = any(w.job_id is None for w in self._workers)
+        if modules and idle and not self._queue:  # never delays a real job, never spawns
+            self.submit(Job("gui.worker", "preload", (tuple(modules),), progress=False), None)
+
+    def _stop(self, worker: _Worker) -> None:
+        self._workers.remove(worker)
+        try:
+            worker.connection.close()
+        except OSError:
+            pass
+        if worker.process.is_alive():
+            worker.process.terminate()
+            worker.process.join(0.5)
+            if worker.process.is_alive():
+                worker.process.kill()
+                worker.process.join(0.5)
+
+    def stop_all(self, timeout: float = 1.0) -> None:
+        """Terminate every worker; waits at most about ``timeout`` seconds in all."""
+        workers, self._workers = list(self._workers), []
+        for worker in workers:
+            worker.process.terminate()
+        deadline = time.monotonic() + timeout * 0.6
+        for worker in workers:
+            worker.process.join(max(0.0, deadline - time.monotonic()))
+            if worker.process.is_alive():
+                worker.process.kill()
+        for worker in workers:
+            worker.process.join(0.1)
+            worker.connection.close()
+        for job_id, _, _ in self._queue:
+            self._owners.pop(job_id, None)
+        self._queue.clear()
+        if self._timer is not None:
+            self._timer.stop()
+
+    # ----- jobs ----------------------------------------------------------------------------
+    def submit(self, job: Job, owner: JobOwner | None) -> int:
+        """Queue ``job`` for ``owner`` (None: nobody waits) and return its id."""
+        job_id = self._next_id
+        self._next_id += 1
+        if owner is not None:  # nobody waits for a preload
+            self._owners[job_id] = owner
+        try:
+            data = pickle.dumps((job_id, job), protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception as exc:  # an argument that cannot travel to a worker is a bug
+            log.exception("%s cannot be handed to a worker", job.name)
+            failure = (type(exc).__name__, str(exc), "", False)
+            # Reported from the event loop: the caller does not know the job's id yet.
+            QTimer.singleShot(0, lambda: self._deliver(job_id, "error", failure))
+            return job_id
+        self._queue.append((job_id, job, data))
+        self._dispatch()
+        return job_id
+
+    def cancel(self, job_id: int) -> None:
+        """Forget job ``job_id``'s owner and stop the job (queued: dropped; running: flagged)."""
+        self._owners.pop(job_id, None)
+        for queued in list(self._queue):
+            if queued[0] == job_id:
+                self._queue.remove(queued)
+                return
+        for worker in self._workers:
+            if worker.job_id == job_id:
+                worker.cancel_value.value = job_id
+                worker.cancelled_at = time.monotonic()
+                self._ensure_timer()
+
+    def forget_owner_id(self, owner_id: int) -> Any:
+        """A slot for ``destroyed``: cancel what a deleted controller was running."""
+
+        def forget(*_: Any) -> None:
+            for job_id, owner in list(self._owners.items()):
+                if id(owner) == owner_id:
+                    self.cancel(job_id)
+
+        return forget
+
+    def running(self) -> list[int]:
+        """Ids of jobs whose owner still waits for them."""
+        return sorted(self._owners)
+
+    def _dispatch(self) -> None:
+        while self._queue:
+            worker = next((w for w in self._workers if w.job_id is None and w.alive()), None)
+            if worker is None:
+                # A worker stopping a cancelled job is free (or replaced) within
+                # KILL_AFTER_MS: waiting for it beats starting yet another process.
+                stopping = any(w.cancelled_at is not None for w in self._workers)
+                if stopping or len(self._workers) >= MAX_WORKERS:
+                    break
+                worker = self._spawn()
+            job_id, job, data = self._queue.popleft()
+            try:
+                worker.connection.send_bytes(data)
+            except OSError:  # the worker died since: try the job on another one
+                self._stop(worker)
+                self._queue.appendleft((job_id, job, data))
+                continue
+            worker.job_id = job_id
+            worker.cancelled_at = None
+        self._ensure_timer()
+
+    def _ensure_timer(self) -> None:
+        if self._timer is None:
+            self._timer = QTimer()
+            self._timer.setInterval(POLL_MS)
+            self._timer.timeout.connect(self.poll)
+        if any(w.job_id is not None for w in self._workers) and not self._timer.isActive():
+            self._timer.start()
+
+    def poll(self) -> None:
+        """Read every waiting message; replace workers that died or ignored a cancel."""
+        for worker in list(self._workers):
+            self._read(worker)
+            if worker.job_id is None:
+                continue
+            if not worker.alive():
+                code = worker.process.exitcode
+                job_id = worker.job_id
+                self._stop(worker)
+                message = f"the worker process stopped unexpectedly (exit code {code})"
+                log.error("job %s: %s", job_id, message)
+                self._deliver(job_id, "error", ("WorkerDied", message, "", False))
+            elif (
+                worker.cancelled_at is not None
+                and time.monotonic() - worker.cancelled_at > KILL_AFTER_MS / 1000
+            ):
+                log.info("job %s ignored its cancel: terminating its worker", worker.job_id)
+                self._stop(worker)
+                if not self._workers:
+                    self._spawn()  # a fresh one, ready before the next job
+        self._dispatch()
+        if self._timer is not None and not any(w.job_id is not None for w in self._workers):
+            self._timer.stop()
+
+    def _read(self, worker: _Worker) -> None:
+        try:
+            while worker.job_id is not None and worker.connection.poll():
+                kind, job_id, *payload = worker.connection.recv()
+                if kind != "progress" and job_id == worker.job_id:
+                    worker.job_id = None
+                    worker.cancelled_at = None
+                self._deliver(job_id, kind, tuple(payload))
+        except (EOFError, OSError):
+            pass  # the process died: poll() notices and reports it
+
+    def _deliver(self, job_id: int, kind: str, payload: tuple[Any, ...]) -> None:
+        owner = self._owners.get(job_id) if kind == "progress" else self._owners.pop(job_id, None)
+        if owner is not None:
+            owner._message(job_id, kind, payload)
+
+    def cancel_all(self) -> None:
+        """Cancel every owner's job (the worker processes stay)."""
+        for owner in {id(o): o for o in self._owners.values()}.values():
+            owner.cancel()
+
+    def shutdown(self, timeout: float = 1.0) -> None:
+        """Terminate every worker within about ``timeout`` seconds; owners see a cancel."""
+        owners = {id(o): o for o in self._owners.values()}
+        self.stop_all(timeout)
+        for owner in owners.values():
+            try:
+                owner.cancel()
+            except RuntimeError:  # the controller's C++ side is already gone at exit
+                pass

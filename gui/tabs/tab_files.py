@@ -1,0 +1,157 @@
+"""Files of a game tab: judge import (with CLI options), examples, CSV and picture export, sessions.
+
+``GameTab``'s methods of the same names call these (kept apart to keep each
+file short); they only use the tab's hooks and state. Every write is atomic,
+every read size-limited, and a refused file leaves the form as it was, with
+the reason on the message line.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from importlib.resources import files
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from gui.files import atomic_write, read_text_limited
+from gui.widgets.dialogs import open_file, save_file
+from gui.widgets.images import choose_image_path, save_widget_image
+from solvers.protocol import JudgeFormatError, parse_options
+
+if TYPE_CHECKING:
+    from gui.tabs.base import GameTab
+
+__all__ = [
+    "MAX_JUDGE_BYTES",
+    "choose_export_file",
+    "choose_image_file",
+    "choose_import_file",
+    "export_csv",
+    "export_image",
+    "import_judge_file",
+    "load_example",
+    "restore_session",
+]
+
+#: Judge files larger than this are refused before being read.
+MAX_JUDGE_BYTES = 4 * 1024 * 1024
+
+
+def import_judge_file(tab: GameTab, path: str | Path, options: Sequence[str] = ()) -> bool:
+    """Load the first case of a judge-format file; ``options`` are CLI option strings.
+
+    On any error the form is kept and the message line says why.
+    """
+    path = Path(path)
+    try:
+        values = parse_options(tab.options(), list(options)) if options else None
+        text = read_text_limited(path, MAX_JUDGE_BYTES)
+        if values is None:
+            cases = tab.parse_judge_text(text)
+        else:
+            cases = list(tab.module.parse_judge(text, **values))
+        if not cases:
+            raise ValueError("it holds no case")
+    except JudgeFormatError as exc:
+        tab.show_message(f"{path.name}:{exc.line}: {exc.reason}", error=True)
+        return False
+    except (OSError, ValueError) as exc:
+        tab.show_message(f"Cannot read {path.name}: {exc}", error=True)
+        return False
+    snapshot = tab.state()
+    try:
+        with tab.history.group(f"Import {path.name}"):
+            if values is not None:
+                tab.apply_options(values)
+            tab.set_inputs(cases[0])
+    except ValueError as exc:
+        tab._put_back(snapshot)
+        tab.show_message(f"Cannot import {path.name}: {exc}", error=True)
+        return False
+    tab.cancel()
+    tab._reset_result()
+    tab.revalidate()
+    more = f" (case 1 of {len(cases)})" if len(cases) > 1 else ""
+    tab.show_message(f"Loaded {path.name}{more}.")
+    return True
+
+
+def load_example(tab: GameTab) -> bool:
+    """Load the example shipped in ``resources/examples/<game>.txt``."""
+    example = files("resources").joinpath("examples", f"{tab.game_id}.txt")
+    try:
+        cases = tab.parse_judge_text(example.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        tab.show_message(f"The example could not be loaded: {exc}", error=True)
+        return False
+    tab.load_inputs(cases[0], "Load example")
+    tab.show_message("Example loaded. Press Solve.")
+    return True
+
+
+def export_csv(tab: GameTab, path: str | Path) -> bool:
+    """Write inputs and results as CSV (header row first), atomically."""
+    try:
+        text = io.StringIO()
+        csv.writer(text).writerows(tab.csv_rows())
+        atomic_write(path, text.getvalue())
+    except (OSError, ValueError) as exc:
+        tab.show_message(f"Export failed: {exc}", error=True)
+        return False
+    tab.status_message.emit(f"Exported {Path(path).name}")
+    return True
+
+
+def export_image(tab: GameTab, path: str | Path) -> bool:
+    """Save ``main_view()`` as PNG or SVG (by the extension), atomically."""
+    try:
+        save_widget_image(tab.main_view(), path)
+    except (OSError, ValueError) as exc:
+        tab.show_message(f"The picture was not saved: {exc}", error=True)
+        return False
+    tab.status_message.emit(f"Saved {Path(path).name}")
+    return True
+
+
+def choose_import_file(tab: GameTab) -> None:
+    """Ask for a judge file and import it."""
+    path = open_file(
+        tab,
+        "judge",
+        f"Import {tab.title} judge input",
+        "Text files (*.txt *.in);;All files (*)",
+    )
+    if path:
+        tab.import_judge_file(path)
+
+
+def choose_export_file(tab: GameTab) -> None:
+    """Ask where to save the CSV export."""
+    path, _ = save_file(
+        tab, "csv", f"Export {tab.title} as CSV", f"{tab.game_id}.csv", "CSV files (*.csv)"
+    )
+    if path:
+        tab.export_csv(path)
+
+
+def choose_image_file(tab: GameTab) -> None:
+    """Ask where to save the picture of the main view."""
+    path = choose_image_path(tab, f"Save a picture of {tab.title}", tab.game_id)
+    if path:
+        tab.export_image(path)
+
+
+def restore_session(tab: GameTab, state: dict[str, Any]) -> None:
+    """Restore from a session (one undo step); on failure the form is left as it was."""
+    snapshot = tab.state()
+    tab.cancel()
+    try:
+        with tab.history.group("Open session"):
+            tab.restore(state)
+    except (ValueError, KeyError, TypeError, IndexError, OverflowError) as exc:
+        tab._put_back(snapshot)
+        raise ValueError(f"{tab.title}: {exc}") from None
+    tab._reset_result()
+    tab.revalidate()

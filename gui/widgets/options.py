@@ -1,0 +1,152 @@
+"""A game's option fields, built from its ``OPTIONS`` (the same data the CLI builds flags from).
+
+``OptionFields(module.OPTIONS)`` lays out one field per option: a check box for
+a flag, a spin box for an int, a text field for a list of numbers or a file.
+Flags of one ``group`` exclude each other. ``values()`` returns
+``{Option.name: value}`` (ValueError naming the option when a field is bad),
+``set_values()`` fills the fields, ``changed`` fires on every edit. A tab
+with options keeps one and lets ``GameTab`` use it (``self.option_fields``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QCheckBox, QFormLayout, QLineEdit, QSpinBox, QWidget
+
+from gui.widgets.fields import mark_invalid
+from solvers.protocol import Option, OptionError
+
+__all__ = ["OptionFields"]
+
+_INT_LIMIT = 2**31 - 1
+
+
+class OptionFields(QWidget):
+    """One field per option; object names are ``option_<name>``."""
+
+    changed = Signal()
+
+    def __init__(self, options: Sequence[Option], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.options = {option.name: option for option in options}
+        self.fields: dict[str, QWidget] = {}
+        layout = QFormLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        for option in options:
+            field = self._field(option)
+            field.setObjectName(f"option_{option.name}")
+            field.setToolTip(option.help)
+            self.fields[option.name] = field
+            label = "" if option.kind == "flag" else option.name.replace("_", " ").capitalize()
+            layout.addRow(label, field)
+        self.set_values({})
+
+    def _field(self, option: Option) -> QWidget:
+        if option.kind == "flag":
+            box = QCheckBox(option.help.split(".")[0] or option.name)
+            box.toggled.connect(lambda on, o=option: self._flag_toggled(o, on))
+            return box
+        if option.kind == "int":
+            spin = QSpinBox()
+            spin.setRange(
+                max(option.lo if option.lo is not None else -_INT_LIMIT, -_INT_LIMIT),
+                min(option.hi if option.hi is not None else _INT_LIMIT, _INT_LIMIT),
+            )
+            spin.valueChanged.connect(lambda *_: self.changed.emit())
+            return spin
+        edit = QLineEdit()
+        edit.setPlaceholderText(option.metavar or ("1,3,4" if option.kind == "ints" else ""))
+        edit.textChanged.connect(lambda *_: self.changed.emit())
+        return edit
+
+    def _flag_toggled(self, option: Option, on: bool) -> None:
+        if on and option.group:
+            for other in self.options.values():
+                if other.group == option.group and other is not option:
+                    box = self.fields[other.name]
+                    if isinstance(box, QCheckBox) and box.isChecked():
+                        box.setChecked(False)
+        self.changed.emit()
+
+    def values(self) -> dict[str, Any]:
+        """``{name: value}`` of every option; ValueError naming the first bad field."""
+        values: dict[str, Any] = {}
+        for name, option in self.options.items():
+            field = self.fields[name]
+            if isinstance(field, QCheckBox):
+                values[name] = field.isChecked()
+            elif isinstance(field, QSpinBox):
+                values[name] = field.value()
+            else:
+                assert isinstance(field, QLineEdit)
+                text = field.text().strip()
+                try:
+                    values[name] = option.parse(text) if text else option.default
+                except OptionError as exc:
+                    mark_invalid(field, str(exc))
+                    raise ValueError(str(exc)) from None
+                mark_invalid(field, None)
+        return values
+
+    def set_values(self, values: Mapping[str, Any]) -> None:
+        """Show ``values`` (options missing from it get their default)."""
+        for name, option in self.options.items():
+            value = values.get(name, option.default)
+            field = self.fields[name]
+            if isinstance(field, QCheckBox):
+                field.setChecked(bool(value))
+            elif isinstance(field, QSpinBox):
+                _set_spin(option, field, value)
+            else:
+                assert isinstance(field, QLineEdit)
+                field.setText(_text(value))
+
+    def state(self) -> dict[str, Any]:
+        """The fields as typed (JSON-ready), for sessions and undo."""
+        state: dict[str, Any] = {}
+        for name, field in self.fields.items():
+            if isinstance(field, QCheckBox):
+                state[name] = field.isChecked()
+            elif isinstance(field, QSpinBox):
+                state[name] = field.value()
+            elif isinstance(field, QLineEdit):
+                state[name] = field.text()
+        return state
+
+    def restore(self, state: Mapping[str, Any]) -> None:
+        """Fill the fields from ``state()`` data; ValueError/TypeError when malformed."""
+        for name, value in state.items():
+            field = self.fields.get(name)
+            if field is None:
+                raise ValueError(f"unknown option {name!r}")
+            if isinstance(field, QCheckBox):
+                if not isinstance(value, bool):
+                    raise TypeError(f"{name} must be true or false")
+                field.setChecked(value)
+            elif isinstance(field, QLineEdit):
+                if not isinstance(value, str):
+                    raise TypeError(f"{name} must be text")
+                field.setText(value)
+            else:
+                assert isinstance(field, QSpinBox)
+                _set_spin(self.options[name], field, value)
+
+
+def _set_spin(option: Option, spin: QSpinBox, value: Any) -> None:
+    # Checked here: a QSpinBox would clamp silently, or raise OverflowError past 2**31.
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{option.flag} must be a whole number")
+    if not spin.minimum() <= value <= spin.maximum():
+        raise ValueError(f"{option.flag} must be between {spin.minimum()} and {spin.maximum()}")
+    spin.setValue(value)
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, (tuple, list)):
+        return ",".join(str(v) for v in value)
+    return str(value)

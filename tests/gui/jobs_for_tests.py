@@ -1,0 +1,52 @@
+"""Jobs the controller tests run in the worker process (importable there by module name)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+
+def slow(seconds: float = 30.0, progress: Callable[[float], None] | None = None) -> str:
+    """Report progress every 5 ms until cancelled (never finishes on its own in time)."""
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        if progress is not None:
+            progress(0.5)
+        time.sleep(0.005)
+    raise AssertionError("the slow job was never cancelled")
+
+
+def stubborn(seconds: float = 30.0) -> str:
+    """Ignore cancellation: run without a progress callback (only terminating stops it)."""
+    time.sleep(seconds)
+    return "stubborn finished"
+
+
+def answer(value: object, progress: Callable[[float], None] | None = None) -> object:
+    """Return ``value`` at once."""
+    if progress is not None:
+        progress(1.0)
+    return value
+
+
+def broken(progress: Callable[[float], None] | None = None) -> None:
+    """Fail with an unexpected error."""
+    raise RuntimeError("boom")
+
+
+def refuse(progress: Callable[[float], None] | None = None) -> None:
+    """Fail the way a too-large input does."""
+    from solvers.protocol import TooBig
+
+    raise TooBig("at most 10 stones: use fewer piles")
+
+
+def unpicklable(progress: Callable[[float], None] | None = None) -> object:
+    """Return something that cannot travel back to the UI."""
+    return lambda: None
+
+
+def hog(progress: Callable[[float], None] | None = None) -> int:
+    """Ask for far more memory than a worker may use."""
+    block = bytearray(8 << 30)
+    return len(block)

@@ -1,0 +1,172 @@
+"""Solve → Check a solution…: the dialog drives the local judge off the UI thread.
+
+Driven with the toy game of ``tests/check_programs/fake_sum.py`` (through a stand-in
+tab), so it does not depend on any game's generator; one test opens it from the menu.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+
+from gui.check_dialog import CheckDialog, command_for
+
+PROGRAMS = Path(__file__).resolve().parents[1] / "check_programs"
+sys.path.insert(0, str(PROGRAMS))
+import fake_sum  # noqa: E402
+
+sys.path.remove(str(PROGRAMS))
+
+
+class StandInTab:
+    """What the dialog needs of a game tab, recording what it is asked to do."""
+
+    game_id = "sum"
+    title = "Sum"
+    module = fake_sum
+
+    def __init__(self) -> None:
+        self.loaded: list[Any] = []
+        self.solved = 0
+
+    def load_inputs(self, inputs: Any) -> None:
+        self.loaded.append(inputs)
+
+    def solve(self) -> None:
+        self.solved += 1
+
+
+@pytest.fixture()
+def dialog(qtbot):  # type: ignore[no-untyped-def]
+    box = CheckDialog(StandInTab())
+    qtbot.addWidget(box)
+    box.casesSpin.setValue(6)
+    box.sizeCombo.setCurrentText("small")
+    box.seedSpin.setValue(4)
+    yield box
+    box.stop()
+    assert box.wait(10_000)
+
+
+def run_to_the_end(qtbot, box: CheckDialog) -> None:  # type: ignore[no-untyped-def]
+    qtbot.mouseClick(box.runButton, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: box.runButton.isEnabled(), timeout=60_000)
+
+
+def toy(mode: str) -> str:
+    return f"{shlex.quote(str(PROGRAMS / 'fake_sum.py'))} {mode}"
+
+
+def test_command_for_python_files_executables_and_command_lines(tmp_path: Path) -> None:
+    script = tmp_path / "my solution.py"
+    script.write_text("print(1)\n")
+    assert command_for(shlex.quote(str(script))) == [sys.executable, str(script)]
+    assert command_for("./a.out --fast") == ["./a.out", "--fast"]
+    assert command_for("java -cp . Main") == ["java", "-cp", ".", "Main"]
+    for bad in ("", "   ", "'unclosed", str(tmp_path / "missing.py")):
+        with pytest.raises(ValueError):
+            command_for(bad)
+
+
+def test_wrong_program_found_shrunk_and_shown_in_tab(qtbot, dialog) -> None:  # type: ignore[no-untyped-def]
+    dialog.programEdit.setText(toy("wrong"))
+    dialog.sizeCombo.setCurrentText("judge")
+    run_to_the_end(qtbot, dialog)
+    report = dialog.report
+    assert report is not None and report.failure is not None
+    assert report.failure.verdict == "wrong answer"
+    table = dialog.casesTable
+    assert table.rowCount() == len(report.cases) >= 1
+    assert table.item(table.rowCount() - 1, 1).text() == "wrong answer"
+    assert "--- input ---\n1\n7\n" in dialog.reportText.toPlainText()
+    assert dialog.showButton.isEnabled()
+    qtbot.mouseClick(dialog.showButton, Qt.MouseButton.LeftButton)
+    assert dialog.tab.loaded == [fake_sum.Inputs((7,))] and dialog.tab.solved == 1
+    assert "your program: 8" in dialog.statusLabel.text()
+
+
+def test_right_program_lists_every_case(qtbot, dialog) -> None:  # type: ignore[no-untyped-def]
+    dialog.programEdit.setText(toy("right"))
+    run_to_the_end(qtbot, dialog)
+    assert dialog.report is not None and dialog.report.passed
+    assert dialog.casesTable.rowCount() == 6
+    assert {dialog.casesTable.item(r, 1).text() for r in range(6)} == {"accepted"}
+    assert not dialog.showButton.isEnabled()
+    assert "All 6 cases accepted" in dialog.statusLabel.text()
+
+
+def test_cancel_kills_the_program_at_once(qtbot, dialog, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    pids = tmp_path / "pids"
+    dialog.programEdit.setText(f"{shlex.quote(str(PROGRAMS / 'sleeper.py'))} {pids}")
+    dialog.timeoutSpin.setValue(120)
+    qtbot.mouseClick(dialog.runButton, Qt.MouseButton.LeftButton)
+    assert dialog.cancelButton.isEnabled() and not dialog.runButton.isEnabled()
+    qtbot.waitUntil(lambda: pids.exists() and pids.read_text().strip() != "", timeout=30_000)
+    start = time.monotonic()
+    qtbot.mouseClick(dialog.cancelButton, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.runButton.isEnabled(), timeout=30_000)
+    assert time.monotonic() - start < 20  # far below the 120 s time limit
+    assert dialog.report is not None and dialog.report.cancelled
+    assert "Cancelled" in dialog.statusLabel.text()
+    for pid in map(int, pids.read_text().split()):
+        assert not _running(pid)
+
+
+def test_closing_the_dialog_stops_the_check(qtbot, dialog, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    pids = tmp_path / "pids"
+    dialog.programEdit.setText(f"{shlex.quote(str(PROGRAMS / 'sleeper.py'))} {pids}")
+    dialog.timeoutSpin.setValue(120)
+    dialog.show()
+    qtbot.mouseClick(dialog.runButton, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: pids.exists() and pids.read_text().strip() != "", timeout=30_000)
+    dialog.close()
+    assert dialog.wait(100)  # closing waited for the check to end
+    for pid in map(int, pids.read_text().split()):
+        assert not _running(pid)
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:  # a zombie waiting for its parent is not running
+        return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
+    except OSError:
+        return False
+
+
+def test_bad_program_or_options_are_explained(qtbot, dialog) -> None:  # type: ignore[no-untyped-def]
+    dialog.programEdit.setText("")
+    qtbot.mouseClick(dialog.runButton, Qt.MouseButton.LeftButton)
+    assert "choose a program" in dialog.statusLabel.text()
+    dialog.programEdit.setText(toy("right"))
+    dialog.optionsEdit.setText("--misere")
+    qtbot.mouseClick(dialog.runButton, Qt.MouseButton.LeftButton)
+    assert "--misere: unknown option" in dialog.statusLabel.text()
+    assert dialog.runButton.isEnabled()
+
+
+def test_program_that_cannot_start_is_reported(qtbot, dialog, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    dialog.programEdit.setText(str(tmp_path / "no-such-program"))
+    run_to_the_end(qtbot, dialog)
+    assert "could not run" in dialog.statusLabel.text()
+
+
+def test_menu_opens_the_dialog_for_the_current_tab(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    window.gameTabs.setCurrentWidget(window.tabs["nim"])
+    window.checkAction.trigger()
+    dialogs = [d for d in window.findChildren(CheckDialog) if d.isVisible()]
+    assert len(dialogs) == 1
+    assert dialogs[0].game == "nim" and dialogs[0].tab is window.tabs["nim"]
+    assert "--misere" in dialogs[0].optionsEdit.placeholderText() or not hasattr(
+        dialogs[0].module, "OPTIONS"
+    )
+    dialogs[0].close()
