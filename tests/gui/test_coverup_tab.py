@@ -47,7 +47,7 @@ def test_solve_highlights_first_picks_and_reserve(window, solve_and_wait) -> Non
     assert "0.537" in tab.resultLabel.text()
     assert cu.format_judge(result) == "0.537"
     model = tab.model
-    # Column 1 covers its likely digit 1 (green); the others an "other" digit in reserve (amber).
+    # Column 1 covers its likely digit 1 (green); the others an "other" digit in reserve (yellow).
     assert model.data(model.index(0, FIRST_SLOT), BG) == BEST
     assert model.data(model.index(0, PICK_COL), BG) == BEST
     assert "cover 1 · likely · 90%" in model.data(model.index(0, PICK_COL))

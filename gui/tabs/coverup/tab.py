@@ -55,7 +55,7 @@ right wins. After wrong picks the remaining digits' chances are updated (Bayes' 
 <p>The best play is not always the likeliest digit: sometimes a column is covered with an
 unlikely (even surely wrong) digit on purpose: a <i>deliberate miss</i> that keeps the column
 <i>in reserve</i> for a later turn in which all other columns might miss. In the digit table the
-digit to cover is bold on green; a deliberate miss is bold on amber and says "reserve".</p>"""
+digit to cover is bold on green; a deliberate miss is bold on yellow and says "reserve".</p>"""
 
 PRESETS = {
     "Show layout: 2, 3, 4, 5, 6 choices": [
@@ -91,7 +91,7 @@ class CoverUpTab(GameTab):
         # Widths that show six digit slots at 1024 px; cells hold two lines (digit, chance).
         self.view.setColumnWidth(0, 90)
         self.view.setColumnWidth(1, 64)
-        self.view.setColumnWidth(LIKELY_COL, 70)
+        self.view.setColumnWidth(LIKELY_COL, 84)
         self.view.setColumnWidth(PICK_COL, 190)
         for c in range(FIRST_SLOT, self.model.columnCount()):
             self.view.setColumnWidth(c, 58)

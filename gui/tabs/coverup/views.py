@@ -36,7 +36,7 @@ RESERVE_TIP = (
 )
 TABLE_LEGEND = (
     "Tick the likely digits; p is the chance that the right digit is one of the ticked ones."
-    " <b>Bold on green</b>: cover this digit now. <b>Bold on amber, “reserve”</b>: a deliberate"
+    " <b>Bold on green</b>: cover this digit now. <b>Bold on yellow, “reserve”</b>: a deliberate"
     " miss keeping the column for a later turn. %: chance each digit is right now;"
     " ✗ struck out: tried, wrong; ✓: right. Tick the picks that came up right, then Next turn."
 )
