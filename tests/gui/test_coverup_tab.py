@@ -374,3 +374,19 @@ def test_likely_digits_typed_or_ticked(window) -> None:  # type: ignore[no-untyp
     assert model.setData(model.index(2, LIKELY_COL), "9") is False
     assert "9 is not offered" in model.data(model.index(2, LIKELY_COL), Qt.ItemDataRole.ToolTipRole)
     assert not tab.solveButton.isEnabled()
+
+
+def test_picture_of_the_digit_table_and_named_splitters(  # type: ignore[no-untyped-def]
+    window, solve_and_wait, tmp_path: Path
+) -> None:
+    tab = coverup_tab(window)
+    assert tab.main_view() is tab.view
+    solve_and_wait(tab)
+    for name in ("table.png", "table.svg"):
+        assert tab.export_image(tmp_path / name)
+        assert (tmp_path / name).stat().st_size > 0
+    assert (tmp_path / "table.svg").read_text().lstrip().startswith("<?xml")
+    assert [s.objectName() for s in tab.splitters] == [
+        "coverupTableSplitter",
+        "coverupPanelSplitter",
+    ]

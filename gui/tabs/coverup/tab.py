@@ -155,6 +155,10 @@ class CoverUpTab(GameTab):
         splitter.setStretchFactor(0, 0)
         splitter.setStretchFactor(1, 1)
         self.body.addWidget(splitter)
+        # Named, so that the window remembers where the user dragged them.
+        for name, widget in (("coverupTableSplitter", splitter), ("coverupPanelSplitter", below)):
+            widget.setObjectName(name)
+            self.splitters.append(widget)
         self.apply_preset(next(iter(PRESETS)))
         self.revalidate()
 
@@ -279,6 +283,10 @@ class CoverUpTab(GameTab):
         """Drop the play-along view and the simulation."""
         self._end_game()
         self.simulation.clear()
+
+    def main_view(self) -> QWidget:
+        """The digit table: the inputs and, after a solve, the picks of the turn."""
+        return self.view
 
     # ----- the simulation counts as work of the tab: its Cancel button and Esc follow it --
     @property
