@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from solvers import coverup as cu
 from solvers.protocol import JudgeFormatError
@@ -239,3 +241,24 @@ def test_simulation_in_batches_and_bad_count() -> None:
     assert seen == sorted(seen) and seen[-1] == 1.0 and len(seen) == batches > 3
     with pytest.raises(ValueError, match="at least 1"):
         cu.simulate(result, games=0)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(
+        st.text(max_size=60),
+        st.lists(
+            st.sampled_from(["0", "1", "5", "6", "-1", "10", "11", "0.5", "1.0", "2", "x", "\n"]),
+            max_size=20,
+        ).map(" ".join),
+    )
+)
+def test_any_text_is_read_or_refused_cleanly(text: str) -> None:
+    try:
+        cases = cu.parse_judge(text)
+    except JudgeFormatError as exc:
+        assert exc.line >= 1 and exc.reason
+        return
+    for case in cases:
+        assert isinstance(case, cu.CoverUpInputs)
+        assert cu.parse_judge(cu.format_input(case)) == [case]
