@@ -6,18 +6,43 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Signal
 
-from gui.widgets.theme import BEST, SELECTED
+from gui.widgets.plots import configure_plot, pg
+from gui.widgets.theme import OKABE_ITO, ROLE
 from solvers.greatgame import GreatGameResult, Hand
 
-__all__ = ["HAND_COLOURS", "LeadPlot", "OutcomeBars", "PolicyHeatmap", "describe_cell"]
+__all__ = [
+    "DECIDED",
+    "HAND_COLOURS",
+    "HEATMAP_LEGEND",
+    "LeadPlot",
+    "OutcomeBars",
+    "PolicyHeatmap",
+    "describe_cell",
+    "policy_image",
+]
 
-#: Colour of each hand in the heat map (colour-blind safe trio).
-HAND_COLOURS = {Hand.ROCK: "#8c564b", Hand.PAPER: "#1f77b4", Hand.SCISSORS: "#ff7f0e"}
-DECIDED = "#e0e0e0"
-IMPOSSIBLE = "#ffffff"
+#: Colour of each hand in the heat map: three Okabe-Ito colours far apart under the common
+#: colour-vision deficiencies (the legend and the hover line name the hand as well).
+HAND_COLOURS = {
+    Hand.ROCK: OKABE_ITO["vermillion"],
+    Hand.PAPER: OKABE_ITO["blue"],
+    Hand.SCISSORS: OKABE_ITO["yellow"],
+}
+#: Cells where the round is already decided: a light tint of the theme's neutral grey.
+DECIDED = ROLE.neutral.lighter(150).name()
+IMPOSSIBLE = ROLE.paper.name()
+HEATMAP_LEGEND = (
+    " ".join(
+        f'<span style="background:{HAND_COLOURS[h]}; color:{ROLE.ink.name()}">'
+        f"&nbsp;{h.name.lower()}&nbsp;</span>"
+        for h in Hand
+    )
+    + " the hand to play &nbsp;·&nbsp; lighter shade: another hand is just as good &nbsp;·&nbsp;"
+    f' <span style="background:{DECIDED}">&nbsp;grey&nbsp;</span> round already decided'
+    " &nbsp;·&nbsp; outlined: the cell you are looking at"
+)
 
 
 def _rgb(name: str) -> npt.NDArray[np.uint8]:
@@ -72,7 +97,7 @@ def describe_cell(result: GreatGameResult, throw: int, score: int) -> str:
     return text + f"; opponent plays R {a:g}% / P {b:g}% / S {c:g}%."
 
 
-class PolicyHeatmap(pg.PlotWidget):
+class PolicyHeatmap(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no stubs
     """Best hand by (throw, score so far); hover explains a cell, click selects it."""
 
     hovered = Signal(int, int)
@@ -81,11 +106,10 @@ class PolicyHeatmap(pg.PlotWidget):
     def __init__(self) -> None:
         super().__init__()
         self.setObjectName("policyHeatmap")
-        self.setBackground("w")
-        self.setLabel("bottom", "round score so far (you - opponent)")
+        configure_plot(self)
+        self.setLabel("bottom", "round score so far (you minus opponent)")
         self.setLabel("left", "throw")
         self.invertY(True)
-        self.setMenuEnabled(False)
         self.image = pg.ImageItem(axisOrder="row-major")
         self.addItem(self.image)
         self.marker = pg.ScatterPlotItem(
@@ -93,7 +117,7 @@ class PolicyHeatmap(pg.PlotWidget):
             size=1.0,
             pxMode=False,
             brush=None,
-            pen=pg.mkPen(SELECTED.darker(140), width=3),
+            pen=pg.mkPen(ROLE.ink, width=3),
         )
         self.addItem(self.marker)
         self.result: GreatGameResult | None = None
@@ -149,23 +173,22 @@ class PolicyHeatmap(pg.PlotWidget):
             self.select(*cell)
 
 
-class OutcomeBars(pg.PlotWidget):
+class OutcomeBars(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no stubs
     """The round's win / tie / lose probabilities under the optimal policy."""
 
     def __init__(self) -> None:
         super().__init__()
         self.setObjectName("outcomeBars")
-        self.setBackground("w")
-        self.setTitle("One round under the optimal policy")
-        self.setMouseEnabled(x=False, y=False)
-        self.setMenuEnabled(False)
-        self.setYRange(0, 1.12, padding=0)
-        self.getAxis("bottom").setTicks([[(0, "win"), (1, "tie"), (2, "lose")]])
-        self.setLabel("left", "probability")
-        brushes = [BEST, pg.mkColor("#b0bec5"), pg.mkColor("#e57373")]
+        configure_plot(self)
+        self.setTitle("One round, best play")
+        self.setYRange(0, 1.15, padding=0)
+        self.setXRange(-0.5, 2.5, padding=0.05)
+        self.getAxis("bottom").setTicks([[(0, "won"), (1, "tied"), (2, "lost")]])
+        self.setLabel("left", "chance")
+        brushes = [ROLE.win, ROLE.tie, ROLE.lose]
         self.bars = pg.BarGraphItem(x=[0, 1, 2], height=[0, 0, 0], width=0.6, brushes=brushes)
         self.addItem(self.bars)
-        self.labels = [pg.TextItem("", anchor=(0.5, 1.0), color="#263238") for _ in range(3)]
+        self.labels = [pg.TextItem("", anchor=(0.5, 1.0), color=ROLE.ink) for _ in range(3)]
         for k, label in enumerate(self.labels):
             label.setPos(k, 0)
             self.addItem(label)
@@ -183,28 +206,27 @@ class OutcomeBars(pg.PlotWidget):
             label.setPos(k, h + 0.1)
 
 
-class LeadPlot(pg.PlotWidget):
+class LeadPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no stubs
     """Match-win probability against the current lead (rounds ahead), lead 0 marked."""
 
     def __init__(self) -> None:
         super().__init__()
         self.setObjectName("leadPlot")
-        self.setBackground("w")
-        self.setTitle("Match-win probability by current lead")
-        self.setLabel("bottom", "current lead (rounds won - rounds lost)")
-        self.setLabel("left", "P(win match)")
+        configure_plot(self)
+        self.setTitle("Chance to win the match, by lead")
+        self.setLabel("bottom", "lead in rounds (won minus lost)")
+        self.setLabel("left", "chance to win")
         self.showGrid(x=True, y=True, alpha=0.25)
-        self.setMenuEnabled(False)
         self.curve = self.plot(
             [],
             [],
-            pen=pg.mkPen("#1f77b4", width=2),
+            pen=pg.mkPen(ROLE.player0, width=2),
             symbol="o",
             symbolSize=5,
-            symbolBrush="#1f77b4",
+            symbolBrush=ROLE.player0,
         )
         self.start = pg.ScatterPlotItem(
-            size=14, brush=BEST, pen=pg.mkPen(BEST.darker(160), width=2)
+            size=14, brush=ROLE.best, pen=pg.mkPen(ROLE.best_text, width=2)
         )
         self.addItem(self.start)
 
