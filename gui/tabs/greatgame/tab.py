@@ -34,7 +34,14 @@ from solvers.greatgame import MAX_THROWS, GreatGameInputs, GreatGamePlay, GreatG
 
 from .form import GAP_FIELDS, ThrowTableModel, ThrowTableView
 from .play import GreatGamePlayPanel
-from .views import HEATMAP_LEGEND, LeadPlot, OutcomeBars, PolicyHeatmap, describe_cell
+from .views import (
+    CHARTS_CAPTION,
+    HEATMAP_LEGEND,
+    LeadPlot,
+    OutcomeBars,
+    PolicyHeatmap,
+    describe_cell,
+)
 
 __all__ = ["GreatGameTab"]
 
@@ -78,6 +85,15 @@ class GreatGameTab(GameTab):
         self.gaps = OptionFields(GAP_FIELDS)
         self.wSpin = _spin(self.gaps, "W")
         self.lSpin = _spin(self.gaps, "L")
+        gap_layout = self.gaps.layout()
+        assert isinstance(gap_layout, QFormLayout)
+        for spin, words in (
+            (self.wSpin, "Rounds ahead to win (W)"),
+            (self.lSpin, "Rounds behind to lose (L)"),
+        ):
+            label = gap_layout.labelForField(spin)
+            if isinstance(label, QLabel):
+                label.setText(words)
         self.gSpin.valueChanged.connect(self._g_changed)
         self.throws.rows_changed.connect(self._rows_changed)
         self.throws.edited.connect(self._edited)
@@ -149,7 +165,15 @@ class GreatGameTab(GameTab):
         self.lowerTabs = QTabWidget()
         self.lowerTabs.setObjectName("greatgameLower")
         self.lowerTabs.addTab(self.playPanel, "Play a match")
-        self.lowerTabs.addTab(charts, "Round and match charts")
+        caption = QLabel(CHARTS_CAPTION)
+        caption.setWordWrap(True)
+        caption.setStyleSheet("color: palette(placeholder-text); font-size: 9pt;")
+        chart_page = QWidget()
+        chart_layout = QVBoxLayout(chart_page)
+        chart_layout.setContentsMargins(0, 0, 0, 0)
+        chart_layout.addWidget(charts, 1)
+        chart_layout.addWidget(caption)
+        self.lowerTabs.addTab(chart_page, "Round and match charts")
         heat = QWidget()
         heat_layout = QVBoxLayout(heat)
         heat_layout.setContentsMargins(0, 0, 0, 0)
@@ -244,12 +268,8 @@ class GreatGameTab(GameTab):
 
     # ----- result --------------------------------------------------------------------------
     def result_text(self, result: GreatGameResult) -> str:
-        """The judge's answer, then what it means in words."""
-        return (
-            f"You win the match with probability {result.answer} with the best play"
-            f" (each round: won {100 * result.round_win:.2f}%, tied"
-            f" {100 * result.round_tie:.2f}%, lost {100 * result.round_lose:.2f}%)"
-        )
+        """The judge's answer in words (the round's chances are in the charts)."""
+        return f"Chance to win the match with the best play: {result.answer}"
 
     def show_result(self, result: GreatGameResult) -> None:
         """Heat map, charts, and a match to play on these inputs."""
@@ -281,10 +301,12 @@ class GreatGameTab(GameTab):
         super()._busy_changed(self.busy)
 
     def _follow_play(self, state: GreatGamePlay | None) -> None:
-        # The heat map outlines the cell of the throw being played.
-        if state is not None and not state.over and self.result is not None:
-            if state.throw < self.result.inputs.throws:
-                self.heatmap.select(state.throw, state.round_score)
+        # The heat map outlines the cell of the throw being played, the lead chart the lead.
+        if state is None or self.result is None:
+            return
+        self.leads.mark(state.lead, state.match.start(state.lead))
+        if not state.over and state.throw < self.result.inputs.throws:
+            self.heatmap.select(state.throw, state.round_score)
 
     def _explain(self, throw: int, score: int) -> None:
         if self.result is not None:

@@ -13,6 +13,7 @@ from gui.widgets.theme import OKABE_ITO, ROLE
 from solvers.greatgame import GreatGameResult, Hand
 
 __all__ = [
+    "CHARTS_CAPTION",
     "DECIDED",
     "HAND_COLOURS",
     "HEATMAP_LEGEND",
@@ -33,6 +34,11 @@ HAND_COLOURS = {
 #: Cells where the round is already decided: a light tint of the theme's neutral grey.
 DECIDED = ROLE.neutral.lighter(150).name()
 IMPOSSIBLE = ROLE.paper.name()
+CHARTS_CAPTION = (
+    "Left: how one round ends when you play the best hand at every throw. Right: your chance"
+    " to win the match at the start of a round, by how many rounds you lead; the big dot is"
+    " where the match stands (lead 0 before it starts)."
+)
 HEATMAP_LEGEND = (
     " ".join(
         f'<span style="background:{HAND_COLOURS[h]}; color:{ROLE.ink.name()}">'
@@ -207,7 +213,7 @@ class OutcomeBars(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no stub
 
 
 class LeadPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no stubs
-    """Match-win probability against the current lead (rounds ahead), lead 0 marked."""
+    """Match-win probability against the current lead (rounds ahead); where the match stands."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -244,3 +250,7 @@ class LeadPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no stubs
         self.setXRange(-lose, w, padding=0.03)
         self.start.setData([0], [result.probability])
         self.setYRange(0, 1.02, padding=0)
+
+    def mark(self, lead: int, chance: float) -> None:
+        """Put the big dot at ``lead`` (the match being played stands there)."""
+        self.start.setData([lead], [chance])
