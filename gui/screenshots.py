@@ -7,6 +7,7 @@ Run under Xvfb::
 Saves OUTDIR/GAME-<state>.png for the states empty, invalid, solving, solved.
 A tab may define ``screenshot_states(self) -> list[tuple[str, Callable[[], None]]]`` to add more
 (e.g. a selected step or the play mode); each callable prepares the state before the grab.
+Scenarios kept out of the tab classes live in ``gui.screenshot_scenes.<game>``, used first.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
 
+from gui import screenshot_scenes
 from gui.main_window import MainWindow
 
 
@@ -44,7 +46,9 @@ def main(game: str, out: Path) -> None:
         print(out / f"{game}-{name}.png")
 
     grab("empty")
-    if hasattr(tab, "screenshot_invalid"):
+    if screenshot_scenes.invalid(game, tab):
+        grab("invalid")
+    elif hasattr(tab, "screenshot_invalid"):
         tab.screenshot_invalid()
         grab("invalid")
     tab.load_example()
@@ -54,7 +58,8 @@ def main(game: str, out: Path) -> None:
     while tab.busy:
         settle(app, 0.1)
     grab("solved")
-    for name, prepare in getattr(tab, "screenshot_states", lambda: [])():
+    scenes = screenshot_scenes.states(game, tab) or getattr(tab, "screenshot_states", list)()
+    for name, prepare in scenes:
         prepare()
         grab(name)
     window.close()

@@ -235,7 +235,10 @@ class ThrowTableView(GridView):
         super().__init__(parent)
         self.setModel(model)
         self.setObjectName("throwTable")
-        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        # The sum only needs "100": the hands keep the width, and "Scissors %" stays whole.
+        header.setSectionResizeMode(SUM_COL, QHeaderView.ResizeMode.ResizeToContents)
         self.verticalHeader().setDefaultSectionSize(22)
 
     def throws(self) -> ThrowTableModel:
