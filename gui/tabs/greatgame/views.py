@@ -8,7 +8,7 @@ import numpy as np
 import numpy.typing as npt
 from PySide6.QtCore import QPointF, QRectF, Signal
 
-from gui.widgets.plots import configure_plot, pg
+from gui.widgets.plots import IntegerAxis, configure_plot, pg
 from gui.widgets.theme import OKABE_ITO, ROLE
 from solvers.greatgame import GreatGameResult, Hand
 
@@ -110,7 +110,7 @@ class PolicyHeatmap(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no st
     selected = Signal(int, int)
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__(axisItems={side: IntegerAxis(side) for side in ("left", "bottom")})
         self.setObjectName("policyHeatmap")
         configure_plot(self)
         self.setLabel("bottom", "round score so far (you minus opponent)")
@@ -143,9 +143,6 @@ class PolicyHeatmap(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no st
             self.image.clear()
             return
         g = result.inputs.throws
-        # Whole throws and scores only; pyqtgraph's automatic ticks may fall between them.
-        for side, span in (("left", g), ("bottom", 2 * g)):
-            self.getAxis(side).setTickSpacing(max(1, span // 8), 1)
         self.image.setImage(policy_image(result), autoLevels=False)
         # Pixel (i, k) covers score k - G and throw i + 1.
         self.image.setRect(QRectF(-g - 0.5, 0.5, 2 * g + 1, g))
@@ -216,7 +213,7 @@ class LeadPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no stubs
     """Match-win probability against the current lead (rounds ahead); where the match stands."""
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__(axisItems={"bottom": IntegerAxis("bottom")})
         self.setObjectName("leadPlot")
         configure_plot(self)
         self.setTitle("Chance to win the match, by lead")
@@ -246,7 +243,6 @@ class LeadPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no stubs
         xs = np.arange(-lose, w + 1)
         ys = np.concatenate([[0.0], result.lead_probabilities, [1.0]])
         self.curve.setData(xs, ys)
-        self.getAxis("bottom").setTickSpacing(max(1, (w + lose) // 8), 1)
         self.setXRange(-lose, w, padding=0.03)
         self.start.setData([0], [result.probability])
         self.setYRange(0, 1.02, padding=0)
