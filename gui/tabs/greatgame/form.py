@@ -86,7 +86,8 @@ class ThrowTableModel(ValidatedGridModel):
 
     def row_sum(self, row: int) -> float | None:
         """Sum of a row, or None while one of its cells is not a number."""
-        values = [_number(t) for t in self.rows()[row]]
+        # Straight from the stored cells: rows() copies the whole table.
+        values = [_number(self._cells[row][c]) for c in self.editable]
         if any(v is None for v in values):
             return None
         return math.fsum(v for v in values if v is not None)
@@ -238,7 +239,9 @@ class ThrowTableView(GridView):
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         # The sum only needs "100": the hands keep the width, and "Scissors %" stays whole.
-        header.setSectionResizeMode(SUM_COL, QHeaderView.ResizeMode.ResizeToContents)
+        # A fixed width: fitting it to the contents would read all 1000 rows on every change.
+        header.setSectionResizeMode(SUM_COL, QHeaderView.ResizeMode.Fixed)
+        self.setColumnWidth(SUM_COL, self.fontMetrics().horizontalAdvance("Sum 100.5") + 12)
         self.verticalHeader().setDefaultSectionSize(22)
 
     def throws(self) -> ThrowTableModel:

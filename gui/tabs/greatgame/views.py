@@ -60,26 +60,36 @@ def _pale(colour: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
     return (colour.astype(np.float64) * 0.45 + 255 * 0.55).astype(np.uint8)
 
 
+def _palette() -> npt.NDArray[np.uint8]:
+    """Colour of each cell code: 0 cannot happen, 1-3 a hand alone, 4-6 tied, 7 decided."""
+    colours = [_rgb(IMPOSSIBLE)]
+    colours += [_rgb(HAND_COLOURS[hand]) for hand in Hand]
+    colours += [_pale(_rgb(HAND_COLOURS[hand])) for hand in Hand]
+    colours.append(_rgb(DECIDED))
+    return np.array(colours, dtype=np.uint8)
+
+
 def policy_image(result: GreatGameResult) -> npt.NDArray[np.uint8]:
-    """G x (2G+1) x 3 colours: the hand played, pale where other hands tie with it."""
+    """G x (2G+1) x 3 colours: the hand played, pale where other hands tie with it.
+
+    Built as one small code per cell and a single palette look-up: at G = 1000
+    (two million cells) this runs on the UI thread when a result arrives.
+    """
     g = result.inputs.throws
     masks = result.policy_grid()
-    played = np.full((g, 2 * g + 1), -1, dtype=np.int8)
-    lut = np.full(128, -1, dtype=np.int8)
+    # Letters R, P, S -> codes 1, 2, 3 (the hand played, alone); 0 where nothing is played.
+    letters = np.zeros(128, dtype=np.uint8)
     for hand in Hand:
-        lut[ord(hand.letter)] = hand.value
+        letters[ord(hand.letter)] = hand.value + 1
+    codes = np.zeros((g, 2 * g + 1), dtype=np.uint8)
     for i, row in enumerate(result.played):
-        played[i, g - i : g + i + 1] = lut[np.frombuffer(row.encode(), dtype=np.uint8)]
-    image = np.empty((g, 2 * g + 1, 3), dtype=np.uint8)
-    image[:] = _rgb(IMPOSSIBLE)
-    single = np.isin(masks, (1, 2, 4))
-    for hand in Hand:
-        colour = _rgb(HAND_COLOURS[hand])
-        image[(played == hand.value) & single] = colour
-        image[(played == hand.value) & ~single & (masks > 0)] = _pale(colour)
+        codes[i, g - i : g + i + 1] = letters[np.frombuffer(row.encode(), dtype=np.uint8)]
+    tied = (masks & (masks - 1)) != 0  # more than one bit: other hands are as good
+    codes[tied & (codes > 0)] += 3
     throws = np.arange(g)[:, np.newaxis]
     scores = np.abs(np.arange(-g, g + 1))[np.newaxis, :]
-    image[(scores > g - throws) & (scores <= throws)] = _rgb(DECIDED)
+    codes[(scores > g - throws) & (scores <= throws)] = 7
+    image: npt.NDArray[np.uint8] = _palette()[codes]
     return image
 
 
