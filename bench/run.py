@@ -8,7 +8,9 @@ Each ``bench/bench_<name>.py`` defines ``cases()`` yielding either
   that a busy machine slows both alike, and the ratio of medians is compared with the goal
   (for example 1.5 for "at most 1.5x the reference script").
 
-Minimum and median are printed for both. Never run as a test.
+Minimum and median are printed for both. A function that returns a ``Measure`` reports that
+figure (in ms) instead of its wall time: the UI bench returns the longest stall it saw. Never run
+as a test.
 """
 
 from __future__ import annotations
@@ -23,18 +25,18 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent)]
 
+from measure import Measure  # noqa: E402  (after the path: bench/ is not a package)
+
 REPEATS = 7
 
 
 
 def times_ms(function: Callable[[], object], repeats: int = REPEATS) -> list[float]:
-    """Wall times of ``function`` in milliseconds (after one warm-up call)."""
+    """Times of ``function`` in milliseconds (after one warm-up call)."""
     function()
-    times = []
+    times: list[float] = []
     for _ in range(repeats):
-        start = time.perf_counter()
-        function()
-        times.append((time.perf_counter() - start) * 1000)
+        times += times_ms_once(function)
     return times
 
 
@@ -60,7 +62,9 @@ def side_by_side(
 def times_ms_once(function: Callable[[], object]) -> list[float]:
     """One timed call, no warm-up."""
     start = time.perf_counter()
-    function()
+    figure = function()
+    if isinstance(figure, Measure):
+        return [float(figure)]
     return [(time.perf_counter() - start) * 1000]
 
 
