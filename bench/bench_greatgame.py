@@ -23,6 +23,8 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from measure import Measure
+
 from solvers import greatgame as gg
 
 HERE = Path(__file__).resolve().parent
@@ -92,6 +94,13 @@ def _run(command: list[str], stdin_path: Path) -> float:
     return (time.perf_counter() - start) * 1000
 
 
+def _case_ms(command: Callable[[Path], list[str]], files: Files) -> float:
+    """Per-case ms of ``command``: (ten-case file - one-case file) / 9, start-up cancelled."""
+    many = _run(command(files.many), files.many)
+    one = _run(command(files.one), files.one)
+    return (many - one) / (MANY - 1)
+
+
 def per_case(files: Files, repeats: int = 5) -> dict[str, list[float]]:
     """Per-case ms of the CLI and the reference, taken in turn ``repeats`` times."""
     times: dict[str, list[float]] = {"CLI": [], "C++ reference": []}
@@ -101,13 +110,11 @@ def per_case(files: Files, repeats: int = 5) -> dict[str, list[float]]:
         commands["C++ reference"] = lambda _path: [str(reference)]
     for _ in range(repeats):
         for name, command in commands.items():
-            many = _run(command(files.many), files.many)
-            one = _run(command(files.one), files.one)
-            times[name].append((many - one) / (MANY - 1))
+            times[name].append(_case_ms(command, files))
     return times
 
 
-def cases() -> Iterator[tuple[str, float | None, Callable[[], object]]]:
+def cases() -> Iterator[tuple[object, ...]]:
     for seed, spread in ((1, 1), (2, 3), (3, 8)):
         inputs = near_uniform(seed, spread=spread)
         yield (
@@ -132,21 +139,18 @@ def cases() -> Iterator[tuple[str, float | None, Callable[[], object]]]:
     if files.reference is None:
         return
     reference = files.reference
-    tiny = files.folder / "tiny.in"
-    tiny.write_text("1 1 1\n100 0 0\n0 0 0\n")
-    # Timed here, in this run: the reference on the ten cases and the CLI's start-up
-    # (one throw: imports and reading, no real work).
-    ref_ms = statistics.median(_run([str(reference)], files.many) for _ in range(3))
-    start_ms = statistics.median(_run(files.cli(tiny), tiny) for _ in range(3))
+
+    def cli_case() -> Measure:
+        return Measure(_case_ms(files.cli, files))
+
+    def reference_case() -> Measure:
+        return Measure(_case_ms(lambda _path: [str(reference)], files))
+
     yield (
-        f"C++ reference, {MANY} cases G=1000 (bisection)",
-        None,
-        lambda: _run([str(reference)], files.many),
-    )
-    yield (
-        f"CLI, same cases (goal: {CLI_GOAL}x reference + {start_ms:.0f} ms start-up)",
-        CLI_GOAL * ref_ms + start_ms,
-        lambda: _run(files.cli(files.many), files.many),
+        f"CLI per case, {MANY} x G=1000 W=L=100 (ref: C++ bisection)",
+        CLI_GOAL,
+        cli_case,
+        reference_case,
     )
 
 
