@@ -294,3 +294,17 @@ def test_editing_drops_the_match_and_cancels_building_it(tab, solve_and_wait, qt
     assert tab.busy
     tab.lSpin.setValue(3)
     assert not tab.busy and tab.playPanel.state is None
+
+
+def test_esc_stops_building_the_match_and_new_match_builds_it_again(
+    tab, solve_and_wait, qtbot
+) -> None:  # type: ignore[no-untyped-def]
+    solve_and_wait(tab)
+    panel = tab.playPanel
+    panel.start(tab.read_inputs())
+    assert tab.working
+    tab.cancel()
+    assert not tab.working and panel.state is None
+    assert "stopped" in panel.statusLabel.text() and panel.newButton.isEnabled()
+    panel.new_match()
+    assert wait_for_match(tab, qtbot).throw == 0

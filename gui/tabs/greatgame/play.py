@@ -75,6 +75,9 @@ class GreatGamePlayPanel(QGroupBox):
         self.controller = SolveController(self)
         self.controller.finished.connect(self._started)
         self.controller.failed.connect(self._failed)
+        self.controller.cancelled.connect(self._cancelled)
+        #: The inputs of the match being played or built (None: no match).
+        self.inputs: GreatGameInputs | None = None
         self.first: GreatGamePlay | None = None
         self.state: GreatGamePlay | None = None
         self.rng = random.Random()
@@ -139,6 +142,7 @@ class GreatGamePlayPanel(QGroupBox):
     # ----- starting ----------------------------------------------------------------------
     def start(self, inputs: GreatGameInputs) -> None:
         """Build a match on ``inputs`` in a worker process (replacing any match)."""
+        self.inputs = inputs
         self.first = self.state = None
         self.log.clear()
         self.statusLabel.setText(WAITING)
@@ -148,6 +152,7 @@ class GreatGamePlayPanel(QGroupBox):
     def clear(self) -> None:
         """No match (the inputs changed or there is no result): stop building one."""
         self.controller.cancel()
+        self.inputs = None
         self.first = self.state = None
         self.log.clear()
         self.statusLabel.setText(IDLE)
@@ -159,10 +164,21 @@ class GreatGamePlayPanel(QGroupBox):
 
     def _failed(self, failure: JobFailure) -> None:
         self.statusLabel.setText(f"The match could not be set up: {failure}")
+        self._show()
+
+    def _cancelled(self) -> None:
+        if self.inputs is not None:
+            self.statusLabel.setText("Setting up the match was stopped; press New match.")
+            self._show()
 
     def new_match(self) -> None:
-        """Back to the first position of the match (nothing is recomputed)."""
+        """Back to the first position of the match (nothing is recomputed).
+
+        When the first position was never built (stopped or failed), build it again.
+        """
         if self.first is None:
+            if self.inputs is not None and not self.busy:
+                self.start(self.inputs)
             return
         self.state = self.first
         self.log.clear()
@@ -233,7 +249,7 @@ class GreatGamePlayPanel(QGroupBox):
                 button.setText(name)
             button.setEnabled(hand in chances)
         self.drawButton.setEnabled(chance)
-        self.newButton.setEnabled(self.first is not None)
+        self.newButton.setEnabled(self.first is not None or self.inputs is not None)
         if state is not None:
             self.statusLabel.setText(position_words(state))
         self.position_changed.emit(state)
