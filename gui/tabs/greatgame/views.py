@@ -39,13 +39,16 @@ CHARTS_CAPTION = (
     " to win the match at the start of a round, by how many rounds you lead; the big dot is"
     " where the match stands (lead 0 before it starts)."
 )
+#: Up to this many throws the cells also carry letters (beyond, they are too small to read).
+LETTERED_THROWS = 12
 HEATMAP_LEGEND = (
     " ".join(
         f'<span style="background:{HAND_COLOURS[h]}; color:{ROLE.ink.name()}">'
         f"&nbsp;{h.name.lower()}&nbsp;</span>"
         for h in Hand
     )
-    + " the hand to play &nbsp;·&nbsp; lighter shade: another hand is just as good &nbsp;·&nbsp;"
+    + " the hand to play (letters R, P, S on small grids) &nbsp;·&nbsp; lighter shade and +:"
+    " another hand is just as good &nbsp;·&nbsp;"
     f' <span style="background:{DECIDED}">&nbsp;grey&nbsp;</span> round already decided'
     " &nbsp;·&nbsp; outlined: the cell you are looking at"
 )
@@ -138,6 +141,8 @@ class PolicyHeatmap(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no st
         self.addItem(self.marker)
         self.result: GreatGameResult | None = None
         self.selection: tuple[int, int] | None = None
+        #: Letters on the cells of a small grid, so the hand is never told by colour alone.
+        self.letters: list[Any] = []
         for side in ("bottom", "left"):
             self.getAxis(side).enableAutoSIPrefix(False)
         self.setRange(xRange=(-3.5, 3.5), yRange=(0.5, 3.5), padding=0)
@@ -149,6 +154,9 @@ class PolicyHeatmap(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no st
         self.result = result
         self.selection = None
         self.marker.setData([], [])
+        for item in self.letters:
+            self.removeItem(item)
+        self.letters = []
         if result is None:
             self.image.clear()
             return
@@ -157,6 +165,23 @@ class PolicyHeatmap(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no st
         # Pixel (i, k) covers score k - G and throw i + 1.
         self.image.setRect(QRectF(-g - 0.5, 0.5, 2 * g + 1, g))
         self.setRange(xRange=(-g - 0.5, g + 0.5), yRange=(0.5, g + 0.5), padding=0.02)
+        if g <= LETTERED_THROWS:
+            self._put_letters(result)
+
+    def _put_letters(self, result: GreatGameResult) -> None:
+        """R, P or S on each open cell (``+``: another hand is as good)."""
+        for throw, row in enumerate(result.played):
+            for k, letter in enumerate(row):
+                score = k - throw
+                if result.decided(throw, score):
+                    continue
+                tied = len(result.hands_at(throw, score)) > 1
+                item = pg.TextItem(
+                    letter + ("+" if tied else ""), color=ROLE.ink, anchor=(0.5, 0.5)
+                )
+                item.setPos(score, throw + 1)
+                self.addItem(item)
+                self.letters.append(item)
 
     def cell_at(self, point: QPointF) -> tuple[int, int] | None:
         """(throw 0-based, score) under a scene point, or None outside the grid."""
