@@ -57,6 +57,10 @@ def test_heat_map_colours_the_played_hand_and_pales_ties(tab, solve_and_wait) ->
     assert tuple(image[1, g]) == rgb(HAND_COLOURS[gg.Hand.PAPER])
     assert tuple(image[0, 0]) == rgb(IMPOSSIBLE) == (255, 255, 255)  # score -3 at throw 1
     assert len({HAND_COLOURS[h] for h in gg.Hand} | {DECIDED, IMPOSSIBLE}) == 5
+    # Never colour alone: open cells carry the hand's letter, "+" where another hand ties.
+    letters = {(i.pos().x(), i.pos().y()): i.textItem.toPlainText() for i in tab.heatmap.letters}
+    assert letters[(0, 1)] == played.letter + ("+" if len(result.hands_at(0, 0)) > 1 else "")
+    assert letters[(0, 2)] == "P" and (2, 3) not in letters  # throw 3 at +2 is decided
 
 
 def test_cell_under_cursor_is_explained(tab, solve_and_wait, qtbot) -> None:  # type: ignore[no-untyped-def]
