@@ -81,6 +81,8 @@ class GreatGamePlayPanel(QGroupBox):
         self.first: GreatGamePlay | None = None
         self.state: GreatGamePlay | None = None
         self.rng = random.Random()
+        #: What the hand just chosen cost against the best one (for the throw's log line).
+        self._cost = ""
         self.statusLabel = QLabel(IDLE)
         self.statusLabel.setObjectName("playStatus")
         self.statusLabel.setWordWrap(True)
@@ -195,8 +197,10 @@ class GreatGamePlayPanel(QGroupBox):
         except ValueError as exc:
             self.statusLabel.setText(str(exc))
             return False
+        if state.to_move == 0:
+            self._cost = _cost_words(state, hand)
         if after.to_move == 0 or after.over:
-            self.log.addItem(_throw_words(state, after))
+            self.log.addItem(_throw_words(state, after) + self._cost)
             self.log.scrollToBottom()
         self.state = after
         self._show()
@@ -253,6 +257,16 @@ class GreatGamePlayPanel(QGroupBox):
         if state is not None:
             self.statusLabel.setText(position_words(state))
         self.position_changed.emit(state)
+
+
+def _cost_words(state: GreatGamePlay, hand: Hand) -> str:
+    """`` Best was paper: -2.03 points.`` when ``hand`` was not a best hand, else ``""``."""
+    values = hand_values(state)
+    best = max(values, key=values.__getitem__)
+    lost = values[best] - values[hand]
+    if lost <= TIE:
+        return ""
+    return f" Best was {best.name.lower()}: -{100 * lost:.2f} points of match chance."
 
 
 def _throw_words(before: GreatGamePlay, after: GreatGamePlay) -> str:
