@@ -260,13 +260,14 @@ class GreatGamePlayPanel(QGroupBox):
 
 
 def _cost_words(state: GreatGamePlay, hand: Hand) -> str:
-    """`` Best was paper: -2.03 points.`` when ``hand`` was not a best hand, else ``""``."""
+    """`` Best was paper: -2.03 points ...`` when ``hand`` was not a best hand, else ``""``."""
     values = hand_values(state)
-    best = max(values, key=values.__getitem__)
-    lost = values[best] - values[hand]
+    top = max(values.values())
+    lost = top - values[hand]
     if lost <= TIE:
         return ""
-    return f" Best was {best.name.lower()}: -{100 * lost:.2f} points of match chance."
+    best = " or ".join(h.name.lower() for h in Hand if values[h] >= top - TIE)
+    return f" Best was {best}: -{100 * lost:.2f} points of match chance."
 
 
 def _throw_words(before: GreatGamePlay, after: GreatGamePlay) -> str:
