@@ -3,10 +3,10 @@
 In-process rows time ``solve`` (the answer only: no policy pass) and the
 solve the tab runs (policy recorded). The CLI rows time ``python -m solvers
 greatgame`` per case on the largest judge input (ten cases of G = 1000,
-W = L = 100) beside ``greatgame_reference.cpp`` (a plain bisection solution,
+W = L = 100; fifty of G = 200) beside ``greatgame_reference.cpp`` (a plain bisection solution,
 built with g++ -O2 when a compiler is there), run in turn in the same loop so
-load hits both alike. Per case = (time of the ten-case file - time of a
-one-case file) / 9: process start-up cancels out. Issue 12's goal: at most
+load hits both alike. Per case = (time of the many-case file - time of a
+one-case file) / (cases - 1): process start-up cancels out. Issue 12's goal: at most
 1.5x the reference per case for G from 200 to 1000. Run directly
 (``python bench/bench_greatgame.py``) for minimum and median of each.
 """
@@ -30,7 +30,8 @@ from solvers import greatgame as gg
 HERE = Path(__file__).resolve().parent
 REFERENCE_SOURCE = HERE / "greatgame_reference.cpp"
 CLI_GOAL = 1.5
-#: Cases in the "largest judge input" file (each G = 1000, W = L = 100).
+#: Cases in the "largest judge input" file at G = 1000 (W = L = 100); smaller G get more
+#: cases (10000 / G), so that the work per file stays well above start-up noise.
 MANY = 10
 
 
@@ -52,11 +53,13 @@ def judge_text(cases: list[gg.GreatGameInputs]) -> str:
 
 
 class Files:
-    """The one-case and ten-case judge files, and the built reference (None without g++)."""
+    """The one-case and many-case judge files, and the built reference (None without g++)."""
 
-    def __init__(self) -> None:
+    def __init__(self, throws: int = 1000) -> None:
+        self.throws = throws
         self.folder = Path(tempfile.mkdtemp(prefix="bench-greatgame-"))
-        cases = [near_uniform(seed, spread=1 + seed % 8) for seed in range(MANY)]
+        self.count = max(MANY, 10_000 // throws)
+        cases = [near_uniform(seed, throws, spread=1 + seed % 8) for seed in range(self.count)]
         self.one = self.folder / "one.in"
         self.one.write_text(judge_text(cases[:1]))
         self.many = self.folder / "many.in"
@@ -76,7 +79,7 @@ class Files:
         return [sys.executable, "-m", "solvers", "greatgame", str(path)]
 
     def same_answers(self) -> bool:
-        """Whether the reference prints what the CLI prints on the ten cases."""
+        """Whether the reference prints what the CLI prints on the many cases."""
         if self.reference is None:
             return False
         ours = subprocess.run(self.cli(self.many), capture_output=True, text=True, check=True)
@@ -95,10 +98,10 @@ def _run(command: list[str], stdin_path: Path) -> float:
 
 
 def _case_ms(command: Callable[[Path], list[str]], files: Files) -> float:
-    """Per-case ms of ``command``: (ten-case file - one-case file) / 9, start-up cancelled."""
+    """Per-case ms of ``command``: (many-case file - one-case file) / (cases - 1)."""
     many = _run(command(files.many), files.many)
     one = _run(command(files.one), files.one)
-    return (many - one) / (MANY - 1)
+    return (many - one) / (files.count - 1)
 
 
 def per_case(files: Files, repeats: int = 5) -> dict[str, list[float]]:
@@ -135,7 +138,11 @@ def cases() -> Iterator[tuple[object, ...]]:
         None,
         lambda: gg.solve_great_game(inputs, policy=True),
     )
-    files = Files()
+    for throws in (200, 1000):  # the goal's range of G
+        yield from _cli_rows(Files(throws))
+
+
+def _cli_rows(files: Files) -> Iterator[tuple[object, ...]]:
     if files.reference is None:
         return
     reference = files.reference
@@ -147,7 +154,7 @@ def cases() -> Iterator[tuple[object, ...]]:
         return Measure(_case_ms(lambda _path: [str(reference)], files))
 
     yield (
-        f"CLI per case, {MANY} x G=1000 W=L=100 (ref: C++ bisection)",
+        f"CLI per case, {files.count} x G={files.throws} W=L=100 (ref: C++ bisection)",
         CLI_GOAL,
         cli_case,
         reference_case,
@@ -155,8 +162,13 @@ def cases() -> Iterator[tuple[object, ...]]:
 
 
 def main() -> None:
-    files = Files()
-    print(f"largest judge input: {MANY} cases of G=1000, W=L=100 ({files.many})")
+    for throws in (200, 1000):
+        compare(Files(throws))
+
+
+def compare(files: Files) -> None:
+    """Print per-case minimum and median of the CLI and the reference on ``files``."""
+    print(f"{files.count} cases of G={files.throws}, W=L=100 ({files.many})")
     if files.reference is None:
         print("no g++: the C++ reference is not timed")
     else:
