@@ -140,6 +140,13 @@ def test_import_csv(tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def
     good.write_text("rock,paper,scissors\n50,25,25\n0,100,0\n")
     assert tab.import_csv(good)
     assert tab.throws.texts() == [["50", "25", "25"], ["0", "100", "0"]]
+    assert tab.gSpin.value() == 2
+    count = tab.undo_stack.count()
+    tab.undo_stack.undo()  # the import is one undo step
+    assert tab.throws.texts() == [["30", "30", "40"], ["50", "20", "30"]]
+    tab.undo_stack.redo()
+    assert tab.throws.texts() == [["50", "25", "25"], ["0", "100", "0"]]
+    assert tab.undo_stack.count() == count
     bad = tmp_path / "bad.csv"
     bad.write_text("a,b\n")
     assert not tab.import_csv(bad)
