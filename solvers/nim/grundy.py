@@ -23,11 +23,11 @@ __all__ = ["MAX_SCAN", "MAX_WORK", "GrundySequence", "grundy_sequence"]
 
 #: Grundy values computed at most, whatever S is.
 MAX_SCAN = 2_000_000
-#: Values computed times (|S| + 40) at most: about 2.5 s on the reference 2-core machine
+#: Values computed times (|S| + 40) at most: under 2 s on the reference 2-core machine
 #: for any S (one value costs a fixed ~0.7 us plus ~0.02 us per element of S).
-MAX_WORK = 120_000_000
-#: Progress is reported (and Cancel noticed) after this many values.
-_REPORT_EVERY = 4096
+MAX_WORK = 80_000_000
+#: Progress is reported (and Cancel noticed) every this many units of work: about 5 ms.
+_REPORT_WORK = 200_000
 
 
 @dataclass(frozen=True, eq=False)
@@ -80,6 +80,7 @@ def _search(subtraction: tuple[int, ...], progress: Progress | None) -> GrundySe
     pick = itemgetter(*offsets)
     single = offsets[0] if len(offsets) == 1 else -1  # itemgetter of one index: no tuple
     saved, saved_at, power = values[0:0], -1, 1
+    every = max(64, _REPORT_WORK // (len(subtraction) + 40))
     for x in range(k, limit + 1):
         window = values[x - k : x]
         if window == saved:
@@ -88,7 +89,7 @@ def _search(subtraction: tuple[int, ...], progress: Progress | None) -> GrundySe
             return GrundySequence(values[: start + period], start, period)
         if x - saved_at >= power:  # Brent: move the saved window, double the stride
             saved, saved_at, power = window, x, 2 * power
-        if x % _REPORT_EVERY == 0:
+        if x % every == 0:
             report(progress, x / limit)
         reachable = {window[single]} if single >= 0 else set(pick(window))
         g = 0

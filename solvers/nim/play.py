@@ -20,6 +20,9 @@ __all__ = ["MAX_PLAY_MOVES", "NimGame", "PlayedMove", "start"]
 
 #: Legal moves a position may have to be played (each is listed with its value).
 MAX_PLAY_MOVES = 20_000
+#: Piles times |S| at most: valuing a subtraction game's moves looks at every pair,
+#: on the UI thread after each move, so it must stay a few milliseconds.
+MAX_PLAY_PAIRS = 20_000
 
 #: A move of the play state: (pile index, the pile's size after the move).
 PlayMove = tuple[int, int]
@@ -155,6 +158,11 @@ def start(inputs: NimInputs, progress: Progress | None = None) -> NimGame:
         sum(1 for s in inputs.subtraction if s <= p) if sequence is not None else p
         for p in inputs.piles
     )
+    if len(inputs.piles) * len(inputs.subtraction) > MAX_PLAY_PAIRS:
+        raise TooBig(
+            f"{len(inputs.piles)} piles with {len(inputs.subtraction)} numbers in S: at most "
+            f"{MAX_PLAY_PAIRS:,} pairs can be played here: use fewer piles or a smaller S"
+        )
     if count > MAX_PLAY_MOVES:
         raise TooBig(
             f"{count:,} legal moves to list, at most {MAX_PLAY_MOVES:,} can be played here: "

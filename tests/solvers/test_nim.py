@@ -264,3 +264,8 @@ def test_too_big_past_the_work_bound_and_cancel(monkeypatch: pytest.MonkeyPatch)
 
     with pytest.raises(Cancelled):
         nim.solve(nim.NimInputs((5,), nim.Rule.SUBTRACTION, (3, 700, 997)), cancel)
+
+
+def test_play_refuses_many_piles_times_a_big_set() -> None:
+    with pytest.raises(TooBig, match="fewer piles or a smaller S"):
+        nim.new_game(nim.NimInputs((1,) * 1000, nim.Rule.SUBTRACTION, tuple(range(1, 101))))
