@@ -59,7 +59,7 @@ MAX_PILES = 1000
 MAX_SUBTRACTION = 1000
 
 OPTIONS: tuple[Option, ...] = (
-    Option("misere", "flag", False, "who takes the last stone loses", group="rule"),
+    Option("misere", "flag", False, "misère: who takes the last stone loses", group="rule"),
     Option(
         "subtract", "ints", (), "subtraction game: a move takes s stones, s in S",
         lo=1, hi=MAX_SUBTRACTION, metavar="S", group="rule",

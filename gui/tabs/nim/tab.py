@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QApplication, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QSplitter, QWidget
 
 from gui.tabs.base import GameTab
 from gui.widgets.theme import BEST
@@ -57,13 +58,17 @@ class NimTab(GameTab):
         self.grundyCurve = self.grundy.curve
         self.play = NimPlayPanel(self.read_inputs)
         self.play.changed.connect(self._play_changed)
-        views = QWidget()
-        views_layout = QVBoxLayout(views)
-        views_layout.setContentsMargins(0, 0, 0, 0)
-        views_layout.addWidget(self.pileChart, 3)
-        views_layout.addWidget(self.grundyPlot, 2)
-        views_layout.addWidget(self.play, 3)
+        # A splitter: the user decides how much room the chart, g(x) and the game get.
+        views = QSplitter(Qt.Orientation.Vertical)
+        views.setObjectName("nimViewsSplitter")
+        views.setChildrenCollapsible(False)
+        for widget, stretch in ((self.chart.view, 3), (self.grundyPlot, 2), (self.play, 3)):
+            views.addWidget(widget)
+            views.setStretchFactor(views.indexOf(widget), stretch)
+        self.pileChart.setMinimumHeight(180)
+        self.grundyPlot.setMinimumHeight(140)
         self.add_form_and_views(self.form, views, (380, 860))
+        self.splitters.append(views)  # after the outer one, which keeps its name nimSplitter0
         self._draw_form_piles()
         self.revalidate()
 
@@ -125,9 +130,8 @@ class NimTab(GameTab):
         self._draw_form_piles()
 
     def main_view(self) -> QWidget:
-        """The pile chart."""
-        chart: QWidget = self.pileChart
-        return chart
+        """The pile chart with its legend."""
+        return self.chart.view
 
     # ----- drawing -------------------------------------------------------------------------
     def _draw_form_piles(self) -> None:

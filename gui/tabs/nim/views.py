@@ -12,13 +12,18 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from gui.widgets.plots import make_plot, pg
 from gui.widgets.theme import ROLE
 from solvers.nim import GrundySequence
 
-__all__ = ["GRUNDY_PLOT_LIMIT", "GrundyPlot", "PileChart", "takes_text"]
+__all__ = ["CHART_LEGEND", "GRUNDY_PLOT_LIMIT", "GrundyPlot", "PileChart", "takes_text"]
 
+CHART_LEGEND = (
+    "Grey bar: the stones of a pile. Green bar: a pile with a winning move; its hatched"
+    " (vermillion) part is what the move takes, ▼ the size it leaves."
+)
 #: The g(x) plot shows at most this many x values.
 GRUNDY_PLOT_LIMIT = 400
 
@@ -39,25 +44,31 @@ class PileChart:
 
     def __init__(self) -> None:
         self.widget = make_plot(
-            "Piles: a winning move takes the hatched stones, down to the triangle",
+            "Piles",
             "pile",
             "stones",
             count_axes=("bottom", "left"),
             name="pileChart",
         )
-        self.widget.addLegend(offset=(-10, 10), brush=pg.mkBrush(ROLE.paper))
-        self.keptBars = pg.BarGraphItem(
-            x=[], height=[], width=0.7, brush=ROLE.neutral, name="stones"
-        )
+        self.keptBars = pg.BarGraphItem(x=[], height=[], width=0.7, brush=ROLE.neutral)
         taken = QBrush(ROLE.lose, Qt.BrushStyle.BDiagPattern)
         self.takenBars = pg.BarGraphItem(
-            x=[], height=[], y0=[], width=0.7, brush=taken, pen=ROLE.lose, name="taken by the move"
+            x=[], height=[], y0=[], width=0.7, brush=taken, pen=ROLE.lose
         )
-        self.targetMarks = pg.ScatterPlotItem(
-            symbol="t", size=12, brush=ROLE.best_text, pen=None, name="size left (best move)"
-        )
+        self.targetMarks = pg.ScatterPlotItem(symbol="t", size=12, brush=ROLE.best_text, pen=None)
         for item in (self.keptBars, self.takenBars, self.targetMarks):
             self.widget.addItem(item)
+        # The legend under the plot, in words: inside it would hide the tallest bars.
+        caption = QLabel(CHART_LEGEND)
+        caption.setWordWrap(True)
+        # A wrapped label under-reports its height to layouts: reserve its two lines.
+        caption.setMinimumHeight(2 * caption.fontMetrics().lineSpacing() + 4)
+        self.view = QWidget()
+        self.view.setObjectName("pileView")
+        layout = QVBoxLayout(self.view)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.widget, 1)
+        layout.addWidget(caption)
 
     def draw(self, piles: Sequence[int], winning: Mapping[int, Sequence[int]] | None) -> None:
         """Bars for ``piles``; ``winning``: pile index -> the sizes its winning moves leave."""
