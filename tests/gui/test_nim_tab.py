@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import random
 from pathlib import Path
 
 import pytest
@@ -223,3 +224,14 @@ def test_session_state_round_trips_and_reads_the_old_format(tab) -> None:  # typ
     assert tab.misereCheck.isChecked() and tab.piles.model.values() == [4, 4]
     tab.restore(saved)
     assert tab.subtractionEdit.text() == "1,2,5" and not tab.misereCheck.isChecked()
+
+
+def test_esc_cancels_a_game_being_prepared(tab) -> None:  # type: ignore[no-untyped-def]
+    # Fifty numbers up to 1000: the period search runs for about two seconds (issue 10).
+    numbers = sorted(random.Random(2).sample(range(1, 1001), 50))
+    tab.subtractionEdit.setText(",".join(map(str, numbers)))
+    assert tab.play.new_game(user_first=True)
+    assert tab.play.busy and tab.working
+    tab.cancel()
+    assert not tab.play.busy and tab.play.state is None
+    assert "Cancelled" in tab.play.positionLabel.text()

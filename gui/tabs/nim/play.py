@@ -55,6 +55,8 @@ class NimPlayPanel(PlayPanelFrame):
         self.controller = SolveController(self)
         self.controller.finished.connect(self._begin)
         self.controller.failed.connect(self._failed)
+        self.controller.progressed.connect(self._progressed)
+        self.controller.cancelled.connect(lambda: self.positionLabel.setText("Cancelled. " + IDLE))
         self.newButton.clicked.connect(lambda: self.new_game())
         self.pileSpin = QSpinBox()
         self.pileSpin.setObjectName("pileSpin")
@@ -118,6 +120,10 @@ class NimPlayPanel(PlayPanelFrame):
         self.log.clear()
         self.positionLabel.setText(reason)
         self._after_move()
+
+    def _progressed(self, fraction: float) -> None:
+        # Only a subtraction game's period search takes long enough to be seen.
+        self.positionLabel.setText(f"Preparing the game… {fraction:.0%} (Esc cancels)")
 
     def _failed(self, failure: JobFailure) -> None:
         self.positionLabel.setText(f"Cannot play on these piles: {failure}")
