@@ -61,6 +61,7 @@ class NimPlayPanel(PlayPanelFrame):
         self.pileSpin = QSpinBox()
         self.pileSpin.setObjectName("pileSpin")
         self.pileSpin.setPrefix("pile ")
+        self.pileSpin.setRange(1, 1)  # piles count from 1; the game sets the top
         self.takeSpin = QSpinBox()
         self.takeSpin.setObjectName("takeSpin")
         self.takeSpin.setPrefix("take ")
