@@ -269,3 +269,17 @@ def test_too_big_past_the_work_bound_and_cancel(monkeypatch: pytest.MonkeyPatch)
 def test_play_refuses_many_piles_times_a_big_set() -> None:
     with pytest.raises(TooBig, match="fewer piles or a smaller S"):
         nim.new_game(nim.NimInputs((1,) * 1000, nim.Rule.SUBTRACTION, tuple(range(1, 101))))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sets(st.integers(1, 40), min_size=1, max_size=8), st.integers(0, 4000))
+def test_brent_period_search_reproduces_values_with_a_preperiod(numbers: set[int], x: int) -> None:
+    subtraction = tuple(sorted(numbers))
+    sequence = nim.grundy_sequence(subtraction)
+    assert sequence(x) == brute_grundy(x, subtraction)
+    # The period is the shortest: no proper divisor of it repeats the stored values.
+    p, n0 = sequence.period, sequence.preperiod
+    values = [sequence(y) for y in range(n0 + 2 * p + max(subtraction))]
+    for d in range(1, p):
+        if p % d == 0:
+            assert any(values[y] != values[y + d] for y in range(n0, len(values) - d))
