@@ -308,11 +308,17 @@ def test_editing_drops_the_match_and_cancels_building_it(tab, solve_and_wait, qt
     assert tab.playPanel.state is None and tab.playPanel.first is None
     assert "Solve first" in tab.playPanel.statusLabel.text()
     assert "gray" in tab.resultLabel.styleSheet()
+    # The old policy stays visible but faded, and says it is outdated.
+    assert tab.heatmap.image.opacity() < 1 and "Outdated" in tab.cellLabel.text()
+    tab.heatmap.hovered.emit(0, 0)
+    assert "Outdated" in tab.cellLabel.text()
     # A match still being built when the inputs change is cancelled.
     tab.playPanel.start(tab.read_inputs())
     assert tab.busy
     tab.lSpin.setValue(3)
     assert not tab.busy and tab.playPanel.state is None
+    solve_and_wait(tab)
+    assert tab.heatmap.image.opacity() == 1 and "Throw 1" in tab.cellLabel.text()
 
 
 def test_esc_stops_building_the_match_and_new_match_builds_it_again(

@@ -206,6 +206,17 @@ class GreatGameTab(GameTab):
         # A match on the old inputs would be played against an opponent no longer in the form.
         self.playPanel.clear()
         self.inputs_changed()
+        if self.result is not None and not self.history.applying:
+            self._dim(True)
+
+    def _dim(self, outdated: bool) -> None:
+        """Fade the heat map and charts of a result that no longer matches the inputs."""
+        opacity = 0.3 if outdated else 1.0
+        faded = [self.heatmap.image, self.outcomes.bars, self.leads.curve, self.leads.start]
+        for item in faded + self.heatmap.letters + self.outcomes.labels:
+            item.setOpacity(opacity)
+        if outdated:
+            self.cellLabel.setText("Outdated: the inputs changed since this solve. Press Solve.")
 
     def read_inputs(self) -> GreatGameInputs:
         """G rows, W and L from the form; the first bad row is named."""
@@ -273,6 +284,7 @@ class GreatGameTab(GameTab):
 
     def show_result(self, result: GreatGameResult) -> None:
         """Heat map, charts, and a match to play on these inputs."""
+        self._dim(False)
         self.heatmap.show_result(result)
         self.outcomes.show_result(result)
         self.leads.show_result(result)
@@ -281,6 +293,7 @@ class GreatGameTab(GameTab):
 
     def clear_result(self) -> None:
         """Empty every view and drop the match."""
+        self._dim(False)
         self.heatmap.show_result(None)
         self.outcomes.show_result(None)
         self.leads.show_result(None)
@@ -309,7 +322,7 @@ class GreatGameTab(GameTab):
             self.heatmap.select(state.throw, state.round_score)
 
     def _explain(self, throw: int, score: int) -> None:
-        if self.result is not None:
+        if self.result is not None and self.heatmap.image.opacity() == 1.0:
             self.cellLabel.setText(describe_cell(self.result, throw, score))
 
 
