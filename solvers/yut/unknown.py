@@ -107,7 +107,7 @@ class ExpectResult:
 
     def value(self, turn: int, positions: tuple[str, ...]) -> float:
         """Expected points from turn ``turn`` (1-based, ``turns + 1``: over) onwards."""
-        return _Lookup(self).value(turn - 1, _indices(self.inputs.board, positions))
+        return Lookup(self).value(turn - 1, _indices(self.inputs.board, positions))
 
     def options(self, turn: int, positions: tuple[str, ...], throw: int) -> tuple[MoveOption, ...]:
         """Every legal move (piece 1-based) for ``throw`` at 1-based ``turn``, best flagged."""
@@ -118,7 +118,7 @@ class ExpectResult:
             raise ValueError(f"throw must be between 1 and {inputs.faces}, got {throw}")
         if len(positions) != inputs.pieces:
             raise ValueError(f"expected {inputs.pieces} piece squares, got {len(positions)}")
-        return _Lookup(self).options(turn - 1, _indices(inputs.board, positions), throw)
+        return Lookup(self).options(turn - 1, _indices(inputs.board, positions), throw)
 
 
 def _indices(board: Board, positions: tuple[str, ...]) -> list[int]:
@@ -128,7 +128,7 @@ def _indices(board: Board, positions: tuple[str, ...]) -> list[int]:
         raise ValueError(f"unknown square {exc.args[0]!r}") from None
 
 
-class _Lookup:
+class Lookup:
     """Table lookups with a memoised recursion for positions outside the tables."""
 
     def __init__(self, result: ExpectResult) -> None:
@@ -298,7 +298,7 @@ def _with_first_turn(
 ) -> ExpectResult:
     bare = ExpectResult(inputs, float(values[0, 0]), states, depth, values, ())
     start = [inputs.board.start_index] * inputs.pieces
-    lookup = _Lookup(bare)
+    lookup = Lookup(bare)
     table = tuple(lookup.options(0, start, face) for face in range(1, inputs.faces + 1))
     return ExpectResult(inputs, float(values[0, 0]), states, depth, values, table)
 

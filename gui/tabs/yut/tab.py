@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -244,6 +245,16 @@ class YutTab(GameTab):
             board = yut.standard_board()
         faces = max(5, self.facesSpin.value())
         return list(yut.parse_judge(text, board, self.piecesSpin.value(), faces))
+
+    def apply_options(self, options: Mapping[str, Any]) -> None:
+        """Set pieces, faces, turns, mode and board from ``{Option.name: value}``."""
+        self.piecesSpin.setValue(int(options.get("pieces", 4)))
+        self.facesSpin.setValue(int(options.get("faces", 5)))
+        self.turnsSpin.setValue(int(options.get("turns", 10)))
+        (self.unknownRadio if options.get("expected") else self.knownRadio).setChecked(True)
+        board = options.get("board")
+        if isinstance(board, yut.Board):
+            self.editor.set_board(board)
 
     def random_throws(self) -> None:
         """Fill the throws with random die results."""
