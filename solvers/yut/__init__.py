@@ -39,6 +39,7 @@ from solvers.yut.play import ExpectGame, KnownGame, Move, new_game
 from solvers.yut.unknown import ExpectInputs, ExpectResult, MoveOption, solve_expected, uniform
 
 __all__ = [
+    "MAX_BOARD_BYTES",
     "MAX_FACE",
     "MAX_PIECES",
     "MAX_THROWS",

@@ -12,29 +12,25 @@ from gui.widgets.theme import BEST, SELECTED
 from solvers import yut
 
 
-def yut_tab(window):  # type: ignore[no-untyped-def]
-    return window.tabs["yut"]
-
-
-def test_contract_names(window) -> None:  # type: ignore[no-untyped-def]
-    tab = yut_tab(window)
+def test_contract_names(make_tab) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
     assert tab.objectName() == "yut"
     assert isinstance(tab.findChild(QPushButton, "solveButton"), QPushButton)
     assert isinstance(tab.findChild(QPushButton, "cancelButton"), QPushButton)
     assert isinstance(tab.findChild(QLabel, "resultLabel"), QLabel)
-    assert window.gameTabs.tabText(window.gameTabs.indexOf(tab)) == "Dice Yut"
+    assert tab.title == "Dice Yut"
 
 
-def test_board_is_drawn_with_blue_squares_and_pieces(window) -> None:  # type: ignore[no-untyped-def]
-    view = yut_tab(window).boardView
+def test_board_is_drawn_with_blue_squares_and_pieces(make_tab) -> None:  # type: ignore[no-untyped-def]
+    view = make_tab("yut").boardView
     assert len(view.square_items) == 33
     assert view.square_brush("o10") != view.square_brush("o12")
     assert view.square_brush("o10") == view.square_brush("o20") == view.square_brush("o30")
     assert sorted(view.piece_items) == [1, 2, 3, 4]
 
 
-def test_solve_shows_max_and_line_and_highlights_steps(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
-    tab = yut_tab(window)
+def test_solve_shows_max_and_line_and_highlights_steps(make_tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
     tab.throwsEdit.setText("5 1 2 3 4 5 5 3 2 4")
     result = solve_and_wait(tab)
     assert "214" in tab.resultLabel.text()
@@ -62,8 +58,8 @@ def test_solve_shows_max_and_line_and_highlights_steps(window, solve_and_wait) -
     assert view.positions == result.line[0].positions
 
 
-def test_play_steps_through_the_line(window, solve_and_wait, qtbot) -> None:  # type: ignore[no-untyped-def]
-    tab = yut_tab(window)
+def test_play_steps_through_the_line(make_tab, solve_and_wait, qtbot) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
     solve_and_wait(tab)
     panel = tab.linePanel
     panel.timer.setInterval(5)
@@ -72,8 +68,8 @@ def test_play_steps_through_the_line(window, solve_and_wait, qtbot) -> None:  # 
     assert panel.current == 9
 
 
-def test_bad_throw_is_marked_and_blocks_solve(window) -> None:  # type: ignore[no-untyped-def]
-    tab = yut_tab(window)
+def test_bad_throw_is_marked_and_blocks_solve(make_tab) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
     tab.throwsEdit.setText("1 2 3 9")
     assert not tab.solveButton.isEnabled()
     assert "throw 4" in tab.messageLabel.text()
@@ -86,15 +82,15 @@ def test_bad_throw_is_marked_and_blocks_solve(window) -> None:  # type: ignore[n
     assert tab.throwsEdit.styleSheet() == ""
 
 
-def test_random_button(window) -> None:  # type: ignore[no-untyped-def]
-    tab = yut_tab(window)
+def test_random_button(make_tab) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
     tab.randomButton.click()
     throws = [int(t) for t in tab.throwsEdit.text().split()]
     assert len(throws) == 10 and all(1 <= t <= 5 for t in throws)
 
 
-def test_import_judge_file(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    tab = yut_tab(window)
+def test_import_judge_file(make_tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
     good = tmp_path / "good.txt"
     good.write_text("4 1 4 4 4 4 3 2 2 4\n")
     assert tab.import_judge_file(good)
@@ -106,8 +102,8 @@ def test_import_judge_file(window, tmp_path: Path) -> None:  # type: ignore[no-u
     assert tab.throwsEdit.text() == "4 1 4 4 4 4 3 2 2 4"
 
 
-def test_export_csv(window, solve_and_wait, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    tab = yut_tab(window)
+def test_export_csv(make_tab, solve_and_wait, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
     tab.throwsEdit.setText("1 2 3 4 1 2 3 4 1 2")
     solve_and_wait(tab)
     path = tmp_path / "line.csv"
@@ -119,7 +115,7 @@ def test_export_csv(window, solve_and_wait, tmp_path: Path) -> None:  # type: ig
 
 
 def test_session_round_trip(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    tab = yut_tab(window)
+    tab = window.tabs["yut"]
     tab.throwsEdit.setText("5 5 5")
     tab.piecesSpin.setValue(3)
     tab.editor.select("o12")
@@ -134,8 +130,8 @@ def test_session_round_trip(window, tmp_path: Path) -> None:  # type: ignore[no-
     assert tab.read_inputs().board.square("o12").score == 99
 
 
-def test_board_editing(window, solve_and_wait, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    tab = yut_tab(window)
+def test_board_editing(make_tab, solve_and_wait, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
     editor = tab.editor
     editor.select("o38")
     new_id = editor.add_square()
@@ -169,8 +165,8 @@ def test_board_editing(window, solve_and_wait, tmp_path: Path) -> None:  # type:
     assert tab.read_inputs().board.square("o38").red == "o40"
 
 
-def test_blue_arrow_by_clicking_on_the_drawing(window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    tab = yut_tab(window)
+def test_blue_arrow_by_clicking_on_the_drawing(make_tab, qtbot) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
     editor = tab.editor
     editor.select("o4")
     editor.blueClickButton.click()
@@ -180,8 +176,8 @@ def test_blue_arrow_by_clicking_on_the_drawing(window, qtbot) -> None:  # type: 
     assert tab.boardView.square_brush("o4") == tab.boardView.square_brush("o10")
 
 
-def test_loading_a_broken_board_file_keeps_the_board(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    tab = yut_tab(window)
+def test_loading_a_broken_board_file_keeps_the_board(make_tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
     data = yut.board_to_json(yut.standard_board())
     data["squares"][2]["red"] = "nowhere"
     path = tmp_path / "broken.json"
@@ -195,8 +191,8 @@ def test_loading_a_broken_board_file_keeps_the_board(window, tmp_path: Path) -> 
     assert tab.read_inputs().board == yut.standard_board()
 
 
-def test_unknown_throws_play_along(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
-    tab = yut_tab(window)
+def test_unknown_throws_play_along(make_tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
     tab.unknownRadio.setChecked(True)
     result = solve_and_wait(tab)
     assert isinstance(result, yut.ExpectResult)
@@ -224,8 +220,8 @@ def test_unknown_throws_play_along(window, solve_and_wait) -> None:  # type: ign
     assert panel.positions == ("start",) * 4 and panel.turn == 1
 
 
-def test_face_probabilities(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
-    tab = yut_tab(window)
+def test_face_probabilities(make_tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
     tab.unknownRadio.setChecked(True)
     tab.turnsSpin.setValue(3)
     tab.probabilitiesEdit.setText("0.5 0.5")
@@ -235,3 +231,27 @@ def test_face_probabilities(window, solve_and_wait) -> None:  # type: ignore[no-
     result = solve_and_wait(tab)
     # A die that always shows 5 makes the game a known one: 10, 30 (via the blue path), 10.
     assert result.expected == yut.solve(yut.YutInputs((5, 5, 5))).best == 50
+
+
+def test_huge_square_score_is_clamped_not_raised(make_tab) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
+    data = yut.board_to_json(yut.standard_board())
+    data["squares"][3]["score"] = 2**31
+    tab.editor.set_data(data)
+    tab.boardView.squareClicked.emit(data["squares"][3]["id"])
+    assert tab.editor.scoreSpin.value() == yut.board.MAX_SCORE
+    assert "score must be between" in tab.editor.problemsLabel.text()
+    assert not tab.solveButton.isEnabled()
+
+
+def test_deeply_nested_board_file_is_refused(make_tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    try:
+        tab.editor.load_file(path)
+    except ValueError as exc:
+        assert "nested" in str(exc)
+    else:
+        raise AssertionError("a nested file was accepted")
+    assert tab.read_inputs().board == yut.standard_board()
