@@ -167,9 +167,7 @@ def explore(
     Progress goes from 0 to ``share``.
     """
     dense = _DenseIndex.size(board, pieces) <= DENSE_LIMIT
-    index: _DenseIndex | _SparseIndex = (
-        _DenseIndex(board, pieces) if dense else _SparseIndex(board)
-    )
+    index: _DenseIndex | _SparseIndex = _DenseIndex(board, pieces) if dense else _SparseIndex(board)
     dest = board.destinations(int(faces.max()))
     end = board.end_index
     start = np.full((1, pieces), board.start_index, dtype=np.int16)

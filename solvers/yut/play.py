@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
+from solvers.protocol import Progress
 from solvers.yut.known import KnownSearch, YutInputs
 from solvers.yut.unknown import ExpectInputs, ExpectResult, Lookup, solve_expected
 
@@ -55,6 +56,13 @@ class _Pieces:
     def score(self) -> float:
         """Points scored so far (the game's result once over)."""
         return float(self.total)
+
+    def move_path(self, move: Move, throw: int) -> tuple[str, ...]:
+        """Squares piece ``move`` passes with ``throw``, ending where it stops (None: none)."""
+        if move is None or not 1 <= move <= len(self.labelled):
+            return ()
+        board = self._inputs().board
+        return tuple(board.path(board.squares[self.labelled[move - 1]].id, throw))
 
     def _targets(self, face: int, dest: list[list[int]]) -> dict[Move, int]:
         """Square each movable piece reaches with ``face`` (``{None: -1}``: none may move)."""
@@ -251,11 +259,22 @@ YutGame = KnownGame | ExpectGame
 
 
 def new_game(
-    inputs: YutInputs | ExpectInputs, result: ExpectResult | None = None
+    inputs: YutInputs | ExpectInputs,
+    result: ExpectResult | None = None,
+    progress: Progress | None = None,
 ) -> KnownGame | ExpectGame:
-    """The first turn of a game (unknown throws: solved first unless ``result`` is given)."""
+    """The first turn of a game, with every value it can ask for already computed.
+
+    Known throws: the whole search runs here (as long as ``solve``), so that the game
+    can be made in a worker process and played on the UI thread without a wait.
+    Unknown throws: solved first unless ``result`` (the solve's) is given; then it
+    takes no time.
+    """
     start = (inputs.board.start_index,) * inputs.pieces
     if isinstance(inputs, ExpectInputs):
-        solved = solve_expected(inputs) if result is None else result
+        solved = solve_expected(inputs, progress) if result is None else result
         return ExpectGame(start, lookup=Lookup(solved))
-    return KnownGame(start, search=KnownSearch(inputs))
+    search = KnownSearch(inputs, progress)
+    search.best(0, start)
+    search.progress = None  # the game travels back from the worker without the callback
+    return KnownGame(start, search=search)

@@ -111,6 +111,9 @@ class ExpectResult:
     depth: IntArray
     values: FloatArray
     first_turn: tuple[tuple[MoveOption, ...], ...]
+    #: Position keys sorted, and the rows in that order: found once in the solve so
+    #: that a play state (``solvers.yut.play``) is built in no time on the UI thread.
+    index: tuple[IntArray, IntArray] | None = field(default=None, repr=False)
 
     def value(self, turn: int, positions: tuple[str, ...]) -> float:
         """Expected points from turn ``turn`` (1-based, ``turns + 1``: over) onwards."""
@@ -145,9 +148,12 @@ class Lookup:
         self.dest = self.board.destinations(inputs.faces).tolist()
         self.score = self.board.scores().tolist()
         self.base = len(self.board.squares)
-        keys = _keys(result.states, self.base)
-        self.order = np.argsort(keys)
-        self.sorted_keys = keys[self.order]
+        if result.index is None:
+            keys = _keys(result.states, self.base)
+            self.order = np.argsort(keys)
+            self.sorted_keys = keys[self.order]
+        else:
+            self.sorted_keys, self.order = result.index
         self.memo: dict[tuple[int, tuple[int, ...]], float] = {}
 
     def _row(self, state: tuple[int, ...]) -> int | None:
@@ -297,4 +303,12 @@ def _with_first_turn(
     start = [inputs.board.start_index] * inputs.pieces
     lookup = Lookup(bare)
     table = tuple(lookup.options(0, start, face) for face in range(1, inputs.faces + 1))
-    return ExpectResult(inputs, float(values[0, 0]), states, depth, values, table)
+    return ExpectResult(
+        inputs,
+        float(values[0, 0]),
+        states,
+        depth,
+        values,
+        table,
+        (lookup.sorted_keys, lookup.order),
+    )

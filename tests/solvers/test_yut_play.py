@@ -16,7 +16,7 @@ from yut_boards import branchy_board
 
 from solvers import yut
 from solvers.protocol import OptionError, TooBig, parse_options
-from solvers.yut import ExpectInputs, YutInputs, new_game, solve, standard_board
+from solvers.yut import ExpectGame, ExpectInputs, YutInputs, new_game, solve, standard_board
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -57,7 +57,7 @@ def test_known_game_refuses_illegal_moves() -> None:
 def test_expect_game_alternates_chance_and_choice() -> None:
     inputs = ExpectInputs(3, 2)
     game = new_game(inputs)
-    assert game.to_move == "chance"
+    assert isinstance(game, ExpectGame) and game.to_move == "chance"
     assert game.chances() == dict.fromkeys(range(1, 6), pytest.approx(0.2))
     result = solve(inputs)
     assert math.isclose(game.expected, result.expected)
@@ -129,3 +129,14 @@ def test_branchy_board_round_trips() -> None:
     board = branchy_board()
     assert len(board.squares) == 200
     assert yut.board_from_json(json.loads(json.dumps(yut.board_to_json(board)))) == board
+
+
+def test_games_travel_between_processes() -> None:
+    import pickle
+
+    # The tab makes the known-throws game in a worker process: it must pickle, filled.
+    inputs = YutInputs((5, 1, 2, 3, 4, 5, 5, 3, 2, 4), pieces=5)
+    game = new_game(inputs)
+    copy = pickle.loads(pickle.dumps(game))
+    assert copy.values() == game.values()
+    assert max(copy.values().values()) == solve(inputs).best

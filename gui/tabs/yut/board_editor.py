@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.files import atomic_write, load_json
+from gui.widgets.theme import ROLE, colour_css
 from solvers.yut import MAX_BOARD_BYTES, Board, board_from_json, board_to_json, standard_board
 from solvers.yut.board import MAX_SCORE
 
@@ -78,7 +79,7 @@ class BoardEditor(QGroupBox):
         self.problemsLabel = QLabel()
         self.problemsLabel.setObjectName("boardProblemsLabel")
         self.problemsLabel.setWordWrap(True)
-        self.problemsLabel.setStyleSheet("color: #b71c1c;")
+        self.problemsLabel.setStyleSheet(colour_css(ROLE.error_text))
 
         form = QFormLayout()
         form.addRow("Square:", self.selectedLabel)
