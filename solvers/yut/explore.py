@@ -29,7 +29,7 @@ __all__ = ["DENSE_LIMIT", "Explored", "explore", "sparse_keys"]
 DENSE_LIMIT = 8_000_000
 #: Move entries (position x face x piece) handled per NumPy batch: bounds the
 #: temporaries and spaces progress reports a few milliseconds apart.
-BATCH_MOVES = 600_000
+BATCH_MOVES = 150_000
 
 IntArray = npt.NDArray[np.int64]
 RowArray = npt.NDArray[np.int32]
@@ -200,6 +200,7 @@ def explore(
             parts.append((done, rows))
             done += len(batch)
         waves.append(np.concatenate(found) if found else np.zeros((0, pieces), dtype=np.int16))
+    report(progress, share)
     sizes = [len(w) for w in waves]
     return Explored(
         np.concatenate(waves).astype(np.int64),

@@ -255,6 +255,7 @@ def solve_expected(inputs: ExpectInputs, progress: Progress | None = None) -> Ex
     limit = position_limit(inputs)
     found = explore(board, inputs.pieces, inputs.turns, faces, limit, progress, _EXPLORE_SHARE)
     values = _sweep(inputs, found, faces, probs, progress)
+    report(progress, 0.99)  # a last chance to cancel before the lookup index is sorted
     result = _with_first_turn(inputs, found.states, found.depth, values)
     report(progress, 1.0)
     return result

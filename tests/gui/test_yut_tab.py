@@ -6,6 +6,7 @@ import csv
 import json
 from pathlib import Path
 
+import pytest
 from PySide6.QtWidgets import QLabel, QPushButton
 
 from gui.widgets.theme import BEST, SELECTED
@@ -114,20 +115,25 @@ def test_export_csv(make_tab, solve_and_wait, tmp_path: Path) -> None:  # type: 
     assert len(rows) == 12 and rows[-1][6] == "190"
 
 
-def test_session_round_trip(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    tab = window.tabs["yut"]
+def test_session_round_trip(make_tab) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
     tab.form.throwsEdit.setText("5 5 5")
     tab.form.piecesSpin.setValue(3)
     tab.editor.select("o12")
     tab.editor.set_score("o12", 99)
-    path = tmp_path / "session.json"
-    assert window.save_session(path) is None
+    saved = json.loads(json.dumps(tab.state()))
     tab.form.throwsEdit.setText("1")
     tab.editor.set_board(yut.standard_board())
-    assert window.open_session(path) is None
+    tab.restore_session(saved)
     assert tab.form.throwsEdit.text() == "5 5 5"
     assert tab.form.piecesSpin.value() == 3
     assert tab.read_inputs().board.square("o12").score == 99
+    # A session with a number out of range is refused whole: the form stays.
+    bad = dict(saved, pieces=2**31)
+    tab.form.throwsEdit.setText("2 2")
+    with pytest.raises(ValueError, match="pieces must be a whole number between 1 and 6"):
+        tab.restore_session(bad)
+    assert tab.form.throwsEdit.text() == "2 2" and tab.form.piecesSpin.value() == 3
 
 
 def test_board_editing(make_tab, solve_and_wait, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
