@@ -131,7 +131,7 @@ def test_session_round_trip(make_tab) -> None:  # type: ignore[no-untyped-def]
     # A session with a number out of range is refused whole: the form stays.
     bad = dict(saved, pieces=2**31)
     tab.form.throwsEdit.setText("2 2")
-    with pytest.raises(ValueError, match="pieces must be a whole number between 1 and 6"):
+    with pytest.raises(ValueError, match="'Pieces' must be from 1 to 6"):
         tab.restore_session(bad)
     assert tab.form.throwsEdit.text() == "2 2" and tab.form.piecesSpin.value() == 3
 
