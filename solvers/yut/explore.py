@@ -119,17 +119,17 @@ class _SparseIndex:
 class Explored:
     """Every position reachable in the game, and its moves.
 
-    ``states[r]`` is row ``r``'s position (sorted square indices); ``depth[r]``
-    the fewest moves that reach it. ``moves`` holds consecutive batches of rows
-    from row 0: ``(first, next_rows)`` where ``next_rows[i, f, p]`` is the row
-    reached from row ``first + i`` by moving the ``p``-th piece with the ``f``-th
-    face that can come up, -1 when illegal (rows below ``limits[turns - 1]``
-    only: later ones are never moved). Batches are kept apart, not joined: one
-    array would need twice the memory while being built.
+    ``states[r]`` is row ``r``'s position (sorted square indices); the rows
+    reachable within ``t`` moves are those below ``limits[t]``. ``moves`` holds
+    consecutive batches of rows from row 0: ``(first, next_rows)``, where
+    ``next_rows[i, f, p]`` is the row reached from row ``first + i`` by moving
+    the ``p``-th piece with the ``f``-th face that can come up, -1 when illegal
+    (rows below ``limits[turns - 1]`` only: later ones are never moved).
+    Batches are kept apart, not joined: one array would need twice the memory
+    while being built.
     """
 
-    states: IntArray
-    depth: IntArray
+    states: npt.NDArray[np.int16]
     moves: tuple[tuple[int, RowArray], ...]
     limits: IntArray
 
@@ -203,8 +203,7 @@ def explore(
     report(progress, share)
     sizes = [len(w) for w in waves]
     return Explored(
-        np.concatenate(waves).astype(np.int64),
-        np.repeat(np.arange(len(waves)), sizes),
+        np.concatenate(waves),
         tuple(parts),
         np.cumsum(sizes),
     )

@@ -44,6 +44,8 @@ MAX_TABLE_BYTES = 600 * 1024 * 1024
 _EXPLORE_SHARE = 0.4
 
 IntArray = npt.NDArray[np.int64]
+#: Square indices of positions: at most 200 squares, so two bytes each.
+SquareArray = npt.NDArray[np.int16]
 FloatArray = npt.NDArray[np.float64]
 
 
@@ -99,21 +101,24 @@ class MoveOption:
 class ExpectResult:
     """The expectation and the tables that answer "I threw a k here: what now?".
 
-    ``states[i]`` is a position (sorted square indices); ``values[t, i]`` the
-    expected points still to come when ``t`` turns have been played, valid
-    where ``depth[i] <= t``. ``first_turn[k-1]`` lists the moves for a first
-    throw of ``k``.
+    ``states[i]`` is a position (sorted square indices), rows in the order they
+    are first reached. ``values[offsets[t] + i]`` is the expected points still
+    to come when ``t`` turns have been played, for the rows ``i`` reachable in
+    ``t`` moves: ``i < offsets[t + 1] - offsets[t]`` (other rows cannot be on
+    the board then; a quarter of a full table at 6 pieces x 20 turns, which
+    matters when the result travels from the worker process). ``first_turn[k-1]``
+    lists the moves for a first throw of ``k``.
     """
 
     inputs: ExpectInputs
     expected: float
-    states: IntArray
-    depth: IntArray
+    states: SquareArray
+    offsets: IntArray
     values: FloatArray
     first_turn: tuple[tuple[MoveOption, ...], ...]
     #: Position keys sorted, and the rows in that order: found once in the solve so
     #: that a play state (``solvers.yut.play``) is built in no time on the UI thread.
-    index: tuple[IntArray, IntArray] | None = field(default=None, repr=False)
+    index: tuple[IntArray, npt.NDArray[np.int32]] | None = field(default=None, repr=False)
 
     def value(self, turn: int, positions: tuple[str, ...]) -> float:
         """Expected points from turn ``turn`` (1-based, ``turns + 1``: over) onwards."""
@@ -150,7 +155,7 @@ class Lookup:
         self.base = len(self.board.squares)
         if result.index is None:
             keys = _keys(result.states, self.base)
-            self.order = np.argsort(keys)
+            self.order = np.argsort(keys).astype(np.int32)
             self.sorted_keys = keys[self.order]
         else:
             self.sorted_keys, self.order = result.index
@@ -185,8 +190,9 @@ class Lookup:
             return 0.0
         state = tuple(sorted(labelled))
         row = self._row(state)
-        if row is not None and self.result.depth[row] <= played:
-            return float(self.result.values[played, row])
+        offsets = self.result.offsets
+        if row is not None and row < offsets[played + 1] - offsets[played]:
+            return float(self.result.values[offsets[played] + row])
         known = self.memo.get((played, state))
         if known is not None:
             return known
@@ -232,7 +238,7 @@ class Lookup:
         )
 
 
-def _keys(states: IntArray, base: int) -> IntArray:
+def _keys(states: SquareArray, base: int) -> IntArray:
     return sparse_keys(states, base)
 
 
@@ -254,9 +260,9 @@ def solve_expected(inputs: ExpectInputs, progress: Progress | None = None) -> Ex
     probs = np.array([inputs.probabilities[f - 1] for f in faces])
     limit = position_limit(inputs)
     found = explore(board, inputs.pieces, inputs.turns, faces, limit, progress, _EXPLORE_SHARE)
-    values = _sweep(inputs, found, faces, probs, progress)
+    offsets, values = _sweep(inputs, found, faces, probs, progress)
     report(progress, 0.99)  # a last chance to cancel before the lookup index is sorted
-    result = _with_first_turn(inputs, found.states, found.depth, values)
+    result = _with_first_turn(inputs, found.states, offsets, values)
     report(progress, 1.0)
     return result
 
@@ -267,22 +273,29 @@ def _sweep(
     faces: IntArray,
     probs: FloatArray,
     progress: Progress | None,
-) -> FloatArray:
-    """Values turn by turn from the last; turn ``t`` only for rows reachable in ``t`` moves."""
+) -> tuple[IntArray, FloatArray]:
+    """Offsets and values turn by turn from the last; turn ``t`` only for rows reachable in ``t``.
+
+    A move from a row reachable in ``t`` moves leads to a row reachable in ``t + 1``,
+    so each turn reads only the prefix of rows the next turn has values for.
+    """
     board = inputs.board
     score = board.scores().astype(np.float64)
     dest = board.destinations(int(faces.max()))
     count = len(found.states)
-    values = np.zeros((inputs.turns + 1, count))
-    # One slot past the rows holds -inf: illegal moves (row -1) index it and never win.
-    later = np.empty(count + 1)
+    spans = [int(found.limits[t]) for t in range(inputs.turns)]
+    offsets = np.concatenate([[0], np.cumsum(spans)]).astype(np.int64)
+    values = np.empty(int(offsets[-1]))
+    # The next turn's values by row (zero after the last turn); one slot past the rows
+    # holds -inf: illegal moves (row -1) index it and never win.
+    later = np.zeros(count + 1)
     later[count] = -np.inf
     for played in range(inputs.turns - 1, -1, -1):
-        later[:count] = values[played + 1]
-        span = int(found.limits[played])
+        span = spans[played]
+        current = values[offsets[played] : offsets[played] + span]
         for first, next_rows in found.moves:
             if first >= span:
-                break
+                break  # batches never straddle a wave, so none straddles ``span`` either
             done = inputs.turns - 1 - played + first / span
             report(progress, _EXPLORE_SHARE + (1 - _EXPLORE_SHARE) * done / inputs.turns)
             rows = slice(first, first + len(next_rows))
@@ -293,22 +306,23 @@ def _sweep(
                 best = np.maximum(best, candidate[:, :, piece])
             # No piece may move: the throw is lost and the position stays.
             best = np.where(best == -np.inf, later[rows, None], best)
-            values[played, rows] = best @ probs
-    return values
+            current[rows] = best @ probs
+        later[:span] = current
+    return offsets, values
 
 
 def _with_first_turn(
-    inputs: ExpectInputs, states: IntArray, depth: IntArray, values: FloatArray
+    inputs: ExpectInputs, states: SquareArray, offsets: IntArray, values: FloatArray
 ) -> ExpectResult:
-    bare = ExpectResult(inputs, float(values[0, 0]), states, depth, values, ())
+    bare = ExpectResult(inputs, float(values[0]), states, offsets, values, ())
     start = [inputs.board.start_index] * inputs.pieces
     lookup = Lookup(bare)
     table = tuple(lookup.options(0, start, face) for face in range(1, inputs.faces + 1))
     return ExpectResult(
         inputs,
-        float(values[0, 0]),
+        float(values[0]),
         states,
-        depth,
+        offsets,
         values,
         table,
         (lookup.sorted_keys, lookup.order),
