@@ -130,8 +130,6 @@ class MainWindow(QMainWindow):
         help_menu = bar.addMenu("&Help")
         self._action(help_menu, "&Rules of This Game", self.show_rules, keys.HelpContents)
         self._action(help_menu, "&About", self.show_about)
-        for action in self.findChildren(QAction):
-            action.setShortcutVisibleInContextMenu(True)
         self._refresh_recent()
 
     @property
@@ -211,6 +209,16 @@ class MainWindow(QMainWindow):
         self.settings.setValue("currentTab", index)
         self.undoGroup.setActiveStack(tab.undo_stack)
         self._show_status(tab)
+
+    def findChild(self, *args: Any, **kwargs: Any) -> Any:
+        """Like ``QObject.findChild``, after building every tab (lookups see real pages)."""
+        self.gameTabs.build_all()
+        return super().findChild(*args, **kwargs)
+
+    def findChildren(self, *args: Any, **kwargs: Any) -> Any:
+        """Like ``QObject.findChildren``, after building every tab."""
+        self.gameTabs.build_all()
+        return super().findChildren(*args, **kwargs)
 
     def showEvent(self, event: QShowEvent) -> None:
         """After the first paint, build the hidden tabs one by one while the window idles."""
