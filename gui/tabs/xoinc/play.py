@@ -1,15 +1,16 @@
-"""Play Xoinc against the solver: the user takes coins, the solver answers optimally.
+"""Play Xoinc against the solver: the panel draws a play state and sends the user's takes.
 
-After every user take the log says what the take is worth, what the best take
-was and how much the user lost by not making it. A table can show the value of
-every legal take from the current position (the hint, in full).
+The rules and the values live in ``solvers.xoinc.play.XoincGame``: the panel
+asks it for the legal takes, what each is worth and the best one, and sends
+it the user's take; the solver's answer is the state's own best take. A new
+game on a stack that is not solved yet is built by ``solvers.xoinc.new_game``
+in a worker process (``build``), so a 5000-coin stack never stalls the window.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -17,15 +18,24 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
+    QVBoxLayout,
     QWidget,
 )
 
+from gui.controller import Job, JobFailure, SolveController
 from gui.widgets.play_panel import PlayPanelFrame
-from gui.widgets.theme import BEST
-from solvers.xoinc import ValueTable
-from solvers.xoinc.play import XoincGame, start
+from gui.widgets.theme import BEST, BEST_TEXT
+from solvers.xoinc.play import XoincGame
 
-__all__ = ["XoincPlayPanel"]
+from .views import caption
+
+__all__ = ["IDLE", "OPTIONS_LEGEND", "XoincPlayPanel"]
+
+IDLE = "Press “New game” to play on the stack in the form."
+OPTIONS_LEGEND = (
+    "★ on green: the best take now. “Costs you”: how much less you end with than after the"
+    " best take, both sides playing their best afterwards. Double-click a row to take."
+)
 
 
 def _coins_text(first: int, count: int) -> str:
@@ -33,26 +43,28 @@ def _coins_text(first: int, count: int) -> str:
 
 
 class XoincPlayPanel(PlayPanelFrame):
-    """A game on the solved stack: you against the solver, every take judged."""
+    """A game on the stack: you against the solver, every take judged."""
 
     #: Emitted after every change of the game (new game, a take, a hint, reset).
     changed = Signal()
+    #: The user pressed “New game”: True when they play first.
+    game_requested = Signal(bool)
 
-    def __init__(self, request_game: Callable[[bool], None], parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(
-            ["I am the first player", "I am the second player"],
-            "New game",
-            "Press “New game” to play on the stack in the form.",
-            parent,
+            ["I am the first player", "I am the second player"], "New game", IDLE, parent
         )
-        self._request_game = request_game
         self.state: XoincGame | None = None
-        self.values: ValueTable | None = None
         self.user = 1
         self.hint: int | None = None
-        self.newButton.setToolTip("Play on the stack in the form (solves it first if needed)")
+        self._user_first = True
+        self.controller = SolveController(self)
+        self.controller.finished.connect(self._built)
+        self.controller.failed.connect(self._build_failed)
+        self.controller.cancelled.connect(lambda: self.show_idle("Cancelled. " + IDLE))
+        self.newButton.setToolTip("Play on the stack in the form")
         self.newButton.clicked.connect(
-            lambda: self._request_game(self.sideCombo.currentIndex() == 0)
+            lambda: self.game_requested.emit(self.sideCombo.currentIndex() == 0)
         )
         self.takeSpin = QSpinBox()
         self.takeSpin.setObjectName("takeSpin")
@@ -63,49 +75,77 @@ class XoincPlayPanel(PlayPanelFrame):
         self.hintButton.clicked.connect(lambda: self.show_hint())
         self.valuesCheck = QCheckBox("Show what every take is worth")
         self.valuesCheck.setObjectName("valuesCheck")
+        self.valuesCheck.setChecked(True)
         self.valuesCheck.toggled.connect(lambda _: self._fill_options())
         self.optionsTable = QTableWidget(0, 3)
         self.optionsTable.setObjectName("takeOptions")
-        self.optionsTable.setHorizontalHeaderLabels(["Take", "Your final total", "Loss"])
+        self.optionsTable.setHorizontalHeaderLabels(["Take", "You end with", "Costs you"])
         self.optionsTable.verticalHeader().hide()
+        self.optionsTable.verticalHeader().setDefaultSectionSize(22)
         self.optionsTable.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.optionsTable.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.optionsTable.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.optionsTable.cellClicked.connect(lambda row, _: self.takeSpin.setValue(row + 1))
         self.optionsTable.cellDoubleClicked.connect(lambda row, _: self.user_take(row + 1))
-        self.optionsTable.setToolTip("Double-click a row to make that take")
-        self.optionsTable.hide()
-        self.arrange([self.takeSpin], extras=[self.valuesCheck], middle=self.optionsTable)
+        self.optionsTable.setToolTip("Click a row to choose that take, double-click to take")
+        self.legend = caption(OPTIONS_LEGEND)
+        self.legend.setObjectName("takeLegend")
+        middle = QWidget()
+        column = QVBoxLayout(middle)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.optionsTable, 1)
+        column.addWidget(self.legend)
+        self.arrange([self.takeSpin], extras=[self.valuesCheck], middle=middle)
+        self._fill_options()
 
-    # ----- game flow ---------------------------------------------------------------------
-    def begin(self, coins: tuple[int, ...], values: ValueTable, user_first: bool) -> None:
-        """Start a game on ``coins``; the solver moves at once when the user is second."""
+    # ----- starting a game ---------------------------------------------------------------
+    def build(self, job: Job, user_first: bool) -> None:
+        """Build the game in a worker process (``solvers.xoinc.new_game``), then begin it."""
+        self.reset("Preparing the game… (Cancel or Esc stops it)")
+        self._user_first = user_first
+        self.controller.start(job)
+
+    def _built(self, state: XoincGame) -> None:
+        self.begin(state, self._user_first)
+
+    def _build_failed(self, failure: JobFailure) -> None:
+        self.show_idle(f"The game could not be prepared: {failure}")
+
+    def begin(self, state: XoincGame, user_first: bool) -> None:
+        """Play ``state`` (a new game); the solver moves at once when the user is second."""
+        self.controller.cancel()
         self.sideCombo.setCurrentIndex(0 if user_first else 1)
-        self.values = values
-        self.state = start(values, coins)
+        self.state = state
         self.user = 1 if user_first else 2
         self.log.clear()
         you = "first (blue)" if user_first else "second (orange)"
-        self.log.addItem(f"New game on {len(coins):,} coins; you play {you}.")
+        self.log.addItem(f"New game on {len(state.coins):,} coins; you play {you}.")
         if not user_first:
             self._solver_move()
         self._after_move()
 
     def reset(self, reason: str) -> None:
-        """End the game (e.g. the stack was edited)."""
-        if self.state is None:
-            return
+        """End the game (e.g. the stack was edited) and stop preparing one; say ``reason``."""
+        self.controller.cancel()
+        self.show_idle(reason)
+
+    def show_idle(self, reason: str) -> None:
+        """No game: the controls off, ``reason`` on the position line."""
+        had_game = self.state is not None
         self.state = None
-        self.values = None
         self.hint = None
         self.log.clear()
         self.positionLabel.setText(reason)
         self.set_move_controls(False)
-        self.optionsTable.hide()
-        self.changed.emit()
+        self._fill_options()
+        if had_game:
+            self.changed.emit()
 
+    # ----- moves -------------------------------------------------------------------------
     def user_take(self, count: int) -> bool:
         """Make the user's take; log its worth and loss, then let the solver answer."""
-        state, values = self.state, self.values
-        if state is None or values is None or state.over or state.player != self.user:
+        state = self.state
+        if state is None or state.over or state.player != self.user:
             return False
         try:
             after = state.play(count)
@@ -132,7 +172,7 @@ class XoincPlayPanel(PlayPanelFrame):
         return True
 
     def _solver_move(self) -> None:
-        assert self.state is not None and self.values is not None
+        assert self.state is not None
         count = self.state.best_take()
         top = self.state.top
         self.state = self.state.play(count)
@@ -147,24 +187,22 @@ class XoincPlayPanel(PlayPanelFrame):
         mine, theirs = state.totals[self.user - 1], state.totals[2 - self.user]
         score = f"You {mine:,} · solver {theirs:,}"
         if state.over:
-            lost = self.total_lost()
             verdict = (
                 "you win!"
                 if mine > theirs
                 else ("a draw." if mine == theirs else "the solver wins.")
             )
             self.positionLabel.setText(
-                f"Game over — {score}: {verdict} Your takes lost {lost:,} against best play."
+                f"Game over — {score}: {verdict} Your takes lost {self.total_lost():,}"
+                " against best play."
             )
             self.set_move_controls(False)
         else:
-            legal = state.moves()
-            self.takeSpin.setRange(legal[0], legal[-1])
-            assert self.values is not None
-            outlook = state.outlook()
+            most = state.most
+            self.takeSpin.setRange(1, most)
             self.positionLabel.setText(
                 f"{score}. {state.coins_left:,} coins left, next is coin #{state.top + 1}; "
-                f"you may take 1\u2013{legal[-1]:,}. With best play you end with {outlook:,}."
+                f"you may take 1\u2013{most:,}. With best play you end with {state.outlook():,}."
             )
             self.set_move_controls(True)
         self._fill_options()
@@ -178,44 +216,50 @@ class XoincPlayPanel(PlayPanelFrame):
 
     def option_values(self) -> list[int]:
         """The user's final total after each legal take (both optimal afterwards)."""
-        state, values = self.state, self.values
-        if state is None or values is None or state.over:
+        state = self.state
+        if state is None or state.over or state.player != self.user:
             return []
         return state.take_values()
 
     def show_hint(self) -> int | None:
         """Put the best take in the spin box and log it; returns it."""
-        state, values = self.state, self.values
-        if state is None or values is None or state.over:
+        state = self.state
+        if state is None or state.over:
             return None
         best = state.best_take()
-        options = self.option_values()
         self.hint = best
         self.takeSpin.setValue(best)
         self.log.addItem(
             f"Hint: take {best} ({_coins_text(state.top + 1, best)}); "
-            f"you then end with {options[best - 1]:,}."
+            f"you then end with {state.take_values()[best - 1]:,}."
         )
         self.log.scrollToBottom()
         self.changed.emit()
         return best
 
-    # ----- widgets -----------------------------------------------------------------------
+    # ----- the table of every take's value ------------------------------------------------
     def _fill_options(self) -> None:
-        options = self.option_values()
-        show = self.valuesCheck.isChecked() and bool(options)
-        self.optionsTable.setVisible(show)
-        if not show:
+        options = self.option_values() if self.valuesCheck.isChecked() else []
+        self.optionsTable.setEnabled(bool(options))
+        self.optionsTable.setRowCount(len(options))
+        if not options:
             return
         best = max(options)
-        self.optionsTable.setRowCount(len(options))
+        bold = QFont()
+        bold.setBold(True)
         for row, value in enumerate(options):
+            is_best = value == best
+            take = f"{row + 1:,}"
             items = [
-                QTableWidgetItem(f"{row + 1}"),
+                QTableWidgetItem(f"★ {take} (best)" if is_best else take),
                 QTableWidgetItem(f"{value:,}"),
-                QTableWidgetItem("best" if value == best else f"\u2212{best - value:,}"),
+                QTableWidgetItem("nothing" if is_best else f"\u2212{best - value:,}"),
             ]
             for column, item in enumerate(items):
-                if value == best:
+                alignment = Qt.AlignmentFlag.AlignRight if column else Qt.AlignmentFlag.AlignLeft
+                item.setTextAlignment(alignment | Qt.AlignmentFlag.AlignVCenter)
+                if is_best:
                     item.setBackground(BEST)
+                    item.setForeground(BEST_TEXT)
+                    item.setFont(bold)
                 self.optionsTable.setItem(row, column, item)

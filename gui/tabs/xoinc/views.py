@@ -1,4 +1,9 @@
-"""Views of the Xoinc tab: the coin stack as a bar chart and the optimal line as a table."""
+"""Views of the Xoinc tab: the coin stack as a bar chart, the optimal line, captions.
+
+Nothing here decides anything about the game: the tab hands over coin values,
+who took each coin and which coins to shade; the legends say in plain words
+what every colour means (each colour also has a word beside it).
+"""
 
 from __future__ import annotations
 
@@ -6,26 +11,49 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-import pyqtgraph as pg
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView
 
-from gui.widgets.theme import BEST, PLAYER, SELECTED
+from gui.widgets.plots import configure_plot, pg
+from gui.widgets.theme import BEST, PLAYER, ROLE, SELECTED
 from solvers.xoinc import Turn
 
 __all__ = [
+    "CHART_LEGEND",
+    "LINE_LEGEND",
     "PLAYER_NAMES",
     "StackChart",
     "TurnTableModel",
+    "best_colour",
+    "caption",
+    "line_table",
     "player_tint",
 ]
 
 Index = QModelIndex | QPersistentModelIndex
 PLAYER_NAMES = ("first", "second")
-#: Greyish blue of coins nobody has taken (yet).
-UNTAKEN = "#b0bec5"
 #: Values listed in one cell of the line table before "…".
-VALUES_SHOWN = 8
+VALUES_SHOWN = 6
+CHART_LEGEND = (
+    "Each bar is a coin, the top of the stack on the left. Blue: the first player takes it,"
+    " orange: the second, grey: nobody yet. Yellow band: the turn selected in the line;"
+    " green band while playing: the best take now."
+)
+LINE_LEGEND = (
+    "Both players take their best every turn. “May take”: the most this turn allows (twice"
+    " the opponent's last take). Click a turn to shade its coins in the chart."
+)
+
+
+def caption(text: str) -> QLabel:
+    """A small wrapped line of plain words under a view."""
+    label = QLabel(text)
+    label.setWordWrap(True)
+    label.setStyleSheet("font-size: 9pt;")
+    # A wrapped label under-reports its height to layouts: reserve two lines.
+    label.setMinimumHeight(2 * label.fontMetrics().lineSpacing() + 2)
+    return label
 
 
 def player_tint(player: int) -> QColor:
@@ -35,29 +63,28 @@ def player_tint(player: int) -> QColor:
     return colour
 
 
-class StackChart(pg.PlotWidget):
+class StackChart(pg.PlotWidget):  # type: ignore[misc]
     """Coin values top to bottom, each bar coloured by the player who takes it.
 
-    A shaded band marks a range of coins: the selected turn (amber) or, in
+    A shaded band marks a range of coins: the selected turn (yellow) or, in
     play, the best take from the current position (green).
     """
 
     def __init__(self) -> None:
         super().__init__()
         self.setObjectName("stackChart")
-        self.setBackground("w")
+        configure_plot(self)
         self.setLabel("bottom", "coin (1 = top of the stack)")
         self.setLabel("left", "value")
-        self.setMouseEnabled(x=True, y=False)
         self.legend = self.addLegend(
-            offset=(-10, 10), brush=pg.mkBrush(255, 255, 255, 225), labelTextColor="#212121"
+            offset=(-10, 10), brush=pg.mkBrush(ROLE.paper), labelTextColor=ROLE.ink
         )
         self.band = pg.LinearRegionItem(movable=False)
         self.band.setZValue(-10)
         self.band.hide()
         self.addItem(self.band)
         self.untakenBars = pg.BarGraphItem(
-            x=[], height=[], width=0.8, brush=UNTAKEN, pen=None, name="not taken"
+            x=[], height=[], width=0.8, brush=ROLE.neutral, pen=None, name="not taken"
         )
         self.playerBars = [
             pg.BarGraphItem(
@@ -81,13 +108,11 @@ class StackChart(pg.PlotWidget):
         who = np.zeros(len(values), dtype=int) if owners is None else np.asarray(owners, dtype=int)
         self.owners = who.tolist()
         x = np.arange(1, len(values) + 1)
-        for item, player in ((self.untakenBars, 0), *zip(self.playerBars, (1, 2), strict=True)):
-            mask = who == player
-            item.setOpts(x=x[mask], height=values[mask])
         # Thin bars must not vanish behind their outline when thousands are drawn.
         width = 0.8 if len(values) <= 400 else 1.0
-        for item in (self.untakenBars, *self.playerBars):
-            item.setOpts(width=width)
+        for item, player in ((self.untakenBars, 0), *zip(self.playerBars, (1, 2), strict=True)):
+            mask = who == player
+            item.setOpts(x=x[mask], height=values[mask], width=width)
         self.set_band(band, band_colour)
         if len(values):
             self.setXRange(0.4, len(values) + 0.6, padding=0)
@@ -113,7 +138,7 @@ class StackChart(pg.PlotWidget):
 
 
 class TurnTableModel(QAbstractTableModel):
-    """The optimal line, one turn per row; the selected turn is shaded amber."""
+    """The optimal line, one turn per row; the selected turn is shaded yellow."""
 
     HEADERS = (
         "Turn",
@@ -197,6 +222,23 @@ class TurnTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and column not in (1, 5, 6):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
+
+
+def line_table(model: TurnTableModel) -> QTableView:
+    """The view of the optimal line: whole turns selected one at a time, in the theme's yellow."""
+    table = QTableView()
+    table.setObjectName("turnTable")
+    table.setModel(model)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    selected = f"background: {SELECTED.name()}; color: {ROLE.ink.name()};"
+    table.setStyleSheet(f"QTableView::item:selected {{ {selected} }}")
+    table.verticalHeader().hide()
+    table.verticalHeader().setDefaultSectionSize(22)
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setStretchLastSection(True)
+    return table
 
 
 def best_colour() -> QColor:

@@ -1,0 +1,88 @@
+"""The Xoinc form: the coin list (top of the stack first) and the game's option fields.
+
+The coin list is the shared number list on ``ValidatedGridModel``: what is
+typed stays in its cell, a bad coin is marked with its reason. A paste or a
+random stack longer than the solver accepts is refused at once with a
+message (``refused``) instead of filling a table of a million rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QGroupBox, QVBoxLayout, QWidget
+
+from gui.widgets.number_list import NumberListEditor
+from gui.widgets.options import OptionFields
+from solvers import xoinc
+from solvers.protocol import Option, split_numbers
+
+from .views import caption
+
+__all__ = ["DEFAULT_STACK", "FORM_CAPTION", "CoinForm", "CoinList", "too_many"]
+
+DEFAULT_STACK = (1, 3, 1, 7, 2)
+FORM_CAPTION = (
+    "One coin per row, the top of the stack first. Type, paste a list, drag rows, or make a"
+    " random stack. After a solve the rows say who takes each coin."
+)
+
+
+def too_many(count: int) -> str | None:
+    """Why ``count`` coins cannot be loaded, or None."""
+    if count > xoinc.MAX_COINS:
+        return f"{count:,} coins: a stack holds at most {xoinc.MAX_COINS:,} coins"
+    return None
+
+
+class CoinList(NumberListEditor):
+    """The number list for coins; refuses lists longer than the solver accepts."""
+
+    #: A paste was refused; the argument says why.
+    refused = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(
+            "Coin value",
+            1,
+            xoinc.MAX_VALUE,
+            ("Taken by", "Turn"),
+            (20, 1, xoinc.MAX_COINS),
+            100,
+            parent,
+        )
+        self.setObjectName("coinEditor")
+        self.randomButton.setText("Random stack of")
+        self.randomButton.setToolTip("Replace the stack with random coins")
+        self.randomCount.setSuffix(" coins")
+
+    def paste(self, text: str | None = None) -> None:
+        """Replace the list with the numbers in ``text`` (default: the clipboard), if few enough."""
+        if text is None:
+            text = QGuiApplication.clipboard().text()
+        words = split_numbers(text)
+        reason = too_many(len(words))
+        if reason is not None:
+            self.refused.emit(f"Paste refused: {reason}.")
+            return
+        if words:
+            self.model.set_texts(words)
+
+
+class CoinForm(QGroupBox):
+    """The coin list, the option fields (built from ``OPTIONS``) and a caption."""
+
+    def __init__(self, options: Sequence[Option], parent: QWidget | None = None) -> None:
+        super().__init__("Coin stack (top first)", parent)
+        self.setObjectName("coinForm")
+        self.coins = CoinList()
+        self.coins.model.set_values(DEFAULT_STACK)
+        self.option_fields = OptionFields(options)
+        # Xoinc declares no options today: the fields take no room until it does.
+        self.option_fields.setVisible(bool(options))
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.option_fields)
+        layout.addWidget(self.coins, 1)
+        layout.addWidget(caption(FORM_CAPTION))

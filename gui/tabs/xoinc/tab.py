@@ -1,0 +1,265 @@
+"""The Xoinc tab: the coin stack, both totals, the optimal line, the chart, play mode.
+
+The coin list sits on the left; on the right the stack as a bar chart above
+two pages: the optimal line and the play panel. The tab holds no rule of the
+game: the solve runs in a worker process, and so does building a play state
+(``solvers.xoinc.new_game``) when the stack is not solved yet.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QItemSelection, Qt
+from PySide6.QtWidgets import QApplication, QSplitter, QTabWidget, QVBoxLayout, QWidget
+
+from gui.controller import Job
+from gui.tabs.base import GameTab
+from solvers import xoinc
+from solvers.xoinc.play import start
+
+from .form import CoinForm, too_many
+from .play import IDLE, XoincPlayPanel
+from .views import (
+    CHART_LEGEND,
+    LINE_LEGEND,
+    StackChart,
+    TurnTableModel,
+    best_colour,
+    caption,
+    line_table,
+    player_tint,
+)
+
+__all__ = ["XoincTab"]
+
+RULES = """<p><b>Xoinc</b> (USACO 2009 November). A stack of coins, coin 1 on top. Players
+take turns taking coins from the top. The first player takes 1 or 2 coins; after that each
+player takes at least 1 and at most twice as many coins as the opponent just took. The game
+ends when the stack is empty; both try to end with as much money as they can.</p>
+<p><i>How it is solved.</i> A position is: how many coins are left, and the most you may take.
+What you end with is all the money left minus the least the opponent can be held to after
+your take. Working up from the bottom of the stack gives every position's value, about
+N² steps for N coins.</p>
+<p><i>Colours.</i> In the chart and the coin list, blue coins go to the first player and
+orange coins to the second; grey coins are not taken yet. The yellow band and row: the turn
+you selected in the optimal line. In play, the green band and the ★ row: the best take now.</p>"""
+
+
+class XoincTab(GameTab):
+    """Solve Xoinc on an editable coin stack and play it against the solver."""
+
+    game_id = "xoinc"
+    rules_html = RULES
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.form = CoinForm(self.options())
+        self.coins = self.form.coins
+        self.option_fields = self.form.option_fields
+        self.coins.model.edited.connect(self.inputs_changed)
+        self.option_fields.changed.connect(self.inputs_changed)
+        self.coins.refused.connect(lambda text: self.show_message(text, error=True))
+
+        self.chart = StackChart()
+        chart_box = QWidget()
+        chart_layout = QVBoxLayout(chart_box)
+        chart_layout.setContentsMargins(0, 0, 0, 0)
+        chart_layout.addWidget(self.chart, 1)
+        chart_layout.addWidget(caption(CHART_LEGEND))
+
+        self.turnModel = TurnTableModel()
+        self.turnTable = line_table(self.turnModel)
+        self.turnTable.selectionModel().selectionChanged.connect(self._turn_selection_changed)
+        line_box = QWidget()
+        line_layout = QVBoxLayout(line_box)
+        line_layout.addWidget(self.turnTable, 1)
+        line_layout.addWidget(caption(LINE_LEGEND))
+
+        self.play = XoincPlayPanel()
+        self.play.game_requested.connect(self.start_game)
+        self.play.changed.connect(self._redraw)
+        self.play.controller.busy_changed.connect(self._busy_changed)
+
+        self.viewTabs = QTabWidget()
+        self.viewTabs.setObjectName("xoincViews")
+        self.viewTabs.addTab(line_box, "Optimal line")
+        self.viewTabs.addTab(self.play, "Play against the solver")
+        views = QSplitter(Qt.Orientation.Vertical)
+        views.setObjectName("xoincViewSplitter")
+        views.setChildrenCollapsible(False)
+        views.addWidget(chart_box)
+        views.addWidget(self.viewTabs)
+        views.setSizes([260, 420])
+        self.add_form_and_views(self.form, views, (290, 730))
+        self.splitters.append(views)
+        self._redraw()
+        self.revalidate()
+
+    # ----- inputs --------------------------------------------------------------------------
+    def read_inputs(self) -> xoinc.XoincInputs:
+        """The stack from the form."""
+        return xoinc.XoincInputs(tuple(self.coins.model.values()))
+
+    def set_inputs(self, inputs: xoinc.XoincInputs) -> None:
+        """Show a stack."""
+        self.coins.model.set_values(inputs.coins)
+
+    def inputs_changed(self) -> None:
+        """Any edit cancels work, greys the answer, ends a game and drops the old line."""
+        super().inputs_changed()
+        self.coins.model.set_annotations(None)
+        self.turnModel.set_turns(())
+        self.play.reset("The stack changed: press “New game” to play on it.")
+        self._redraw()
+
+    def state(self) -> dict[str, Any]:
+        """The coins as typed and the side chosen for play."""
+        return {
+            "coins": self.coins.model.texts(),
+            "user_first": self.play.sideCombo.currentIndex() == 0,
+        }
+
+    def restore(self, state: dict[str, Any]) -> None:
+        """Fill the form from a session; a list longer than a stack is refused at once."""
+        coins, user_first = state["coins"], state.get("user_first", True)
+        if not isinstance(coins, list):
+            raise TypeError("'coins' must be a list of numbers")
+        reason = too_many(len(coins))
+        if reason is not None:
+            raise ValueError(f"'coins' holds {reason}")
+        if not all(isinstance(c, (str, int)) and not isinstance(c, bool) for c in coins):
+            raise ValueError("'coins' must be a list of numbers")
+        if not isinstance(user_first, bool):
+            raise TypeError("'user_first' must be true or false")
+        self.coins.model.set_texts([str(c) for c in coins])
+        self.play.sideCombo.setCurrentIndex(0 if user_first else 1)
+
+    # ----- result --------------------------------------------------------------------------
+    def result_text(self, result: xoinc.XoincResult) -> str:
+        """Both totals in words; the first one is the judge's answer, written as the judge does."""
+        turns = len(result.line)
+        return (
+            f"First player ends with {result.first_total}, second player with"
+            f" {result.second_total} (both taking their best; {turns} turn{'s' * (turns != 1)})"
+        )
+
+    def show_result(self, result: xoinc.XoincResult) -> None:
+        """Fill the line table, annotate the coins, colour the chart."""
+        self.turnModel.set_turns(result.line)
+        notes: list[list[str]] = []
+        colours = []
+        for turn in result.line:
+            for _ in range(turn.taken):
+                notes.append([("first", "second")[turn.player - 1], str(turn.turn)])
+                colours.append(player_tint(turn.player))
+        self.coins.model.set_annotations(notes, colours)
+        self.select_turn(0)
+
+    def clear_result(self) -> None:
+        """Forget the line, annotations, colours and any game."""
+        self.turnModel.set_turns(())
+        self.coins.model.set_annotations(None)
+        self.play.reset(IDLE)
+        self._redraw()
+
+    def main_view(self) -> QWidget:
+        """The chart of the stack (coloured by taker once solved or while playing)."""
+        return self.chart
+
+    # ----- the play panel's job counts as work of the tab: Cancel and Esc follow it -----
+    @property
+    def busy(self) -> bool:
+        """Whether a solve runs or a game is being prepared."""
+        return bool(super().busy or self.play.controller.busy)
+
+    def _busy_changed(self, _busy: bool) -> None:
+        super()._busy_changed(self.busy)
+        self.progressBar.setVisible(self.controller.busy)
+
+    # ----- the line ------------------------------------------------------------------------
+    def select_turn(self, row: int | None) -> None:
+        """Select turn ``row`` (0-based) of the line: shaded in the table and the chart."""
+        if row is None or not 0 <= row < self.turnModel.rowCount():
+            self.turnTable.clearSelection()
+            self.turnModel.select(None)
+        else:
+            self.turnTable.selectRow(row)
+            self.turnTable.scrollTo(self.turnModel.index(row, 0))
+        self._redraw()
+
+    def _turn_selection_changed(self, selected: QItemSelection, _: QItemSelection) -> None:
+        rows = sorted({index.row() for index in selected.indexes()})
+        if rows:
+            self.turnModel.select(rows[0])
+            self._redraw()
+
+    def _redraw(self) -> None:
+        """Chart the game in play, else the current solved line, else the plain stack."""
+        state = self.play.state
+        if state is not None:
+            band = None
+            if self.play.hint is not None:
+                band = (state.top + 1, state.top + self.play.hint)
+            self.chart.draw(state.coins, state.owners(), band, best_colour())
+            return
+        if self.result is not None and not self._stale:
+            turn = self.turnModel.selected
+            band = None
+            if turn is not None:
+                t = self.turnModel.turns[turn]
+                band = (t.first_coin, t.first_coin + t.taken - 1)
+            self.chart.draw(self.result_inputs.coins, self.result.takers(), band)
+            return
+        try:
+            self.chart.draw(self.coins.model.values())
+        except ValueError:
+            self.chart.draw([])
+
+    # ----- play ----------------------------------------------------------------------------
+    def start_game(self, user_first: bool) -> None:
+        """Start a game on the form's stack; its value table comes from the solve or a job."""
+        try:
+            inputs = self.read_inputs()
+        except ValueError as exc:
+            self.play.reset(f"Fix the stack first: {exc}")
+            return
+        self.viewTabs.setCurrentWidget(self.play)
+        if self.result is not None and not self._stale and self.result_inputs == inputs:
+            self.play.begin(start(self.result.values, inputs.coins), user_first)
+            return
+        self.play.build(Job(self.module_name, "new_game", (inputs,)), user_first)
+
+    # ----- screenshots ---------------------------------------------------------------------
+    def screenshot_invalid(self) -> None:
+        """A bad coin, for the screenshot script."""
+        self.coins.model.setData(self.coins.model.index(1, 0), "7x")
+
+    def screenshot_states(self) -> list[tuple[str, Any]]:
+        """The example solved with a turn selected, and a game in play."""
+
+        def wait() -> None:
+            while self.busy:
+                QApplication.processEvents()
+
+        def solved() -> None:
+            self.load_example()
+            self.solve()
+            wait()
+            self.select_turn(2)
+
+        def playing() -> None:
+            self.load_example()
+            self.start_game(True)
+            wait()
+            self.play.user_take(2)
+            self.play.show_hint()
+
+        def big() -> None:
+            self.coins.randomCount.setValue(xoinc.MAX_COINS)
+            self.coins.randomMax.setValue(xoinc.MAX_VALUE)
+            self.coins.randomize(5)
+            self.solve()
+            wait()
+
+        return [("solved", solved), ("play", playing), ("big", big)]
