@@ -8,7 +8,6 @@ are built when first needed (``gui.lazy_tabs``) so the window paints quickly;
 from __future__ import annotations
 
 import os
-import socket
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -362,6 +361,8 @@ def _x_server_reachable(display: str) -> bool:
 
     Qt aborts the whole process (exit 134) when it cannot connect, so ask first.
     """
+    import socket  # only on this path (start-up, X11)
+
     host, _, rest = display.rpartition(":")
     if host not in ("", "unix"):
         return True

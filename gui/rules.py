@@ -8,7 +8,6 @@ last resort.
 from __future__ import annotations
 
 from html import escape
-from importlib import metadata
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -47,6 +46,8 @@ def rules_html(tab: GameTab) -> str:
 
 def version() -> str:
     """The installed version of the application ("unknown" when not installed)."""
+    from importlib import metadata  # about 10 ms: only when About is opened
+
     try:
         return metadata.version(DISTRIBUTION)
     except metadata.PackageNotFoundError:
