@@ -17,7 +17,6 @@ from PySide6.QtCore import QByteArray, QSettings
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent, QUndoGroup
 from PySide6.QtWidgets import (
     QApplication,
-    QFileDialog,
     QLabel,
     QMainWindow,
     QMenu,
@@ -31,11 +30,13 @@ from gui.rules import about_html, rules_html
 from gui.session import read_session, restore_all, write_session
 from gui.shortcuts import ForcedShortcuts
 from gui.tabs import GameTab
+from gui.widgets.dialogs import open_file, save_file, use_settings
 
 __all__ = ["MainWindow", "has_display", "main"]
 
 APP_NAME = "Strategy Workbench"
 MAX_RECENT = 8
+SESSION_FILTER = "Sessions (*.json);;All files (*)"
 #: Pause between building the hidden tabs after the window is shown.
 IDLE_BUILD_MS = 1500
 
@@ -259,8 +260,8 @@ class MainWindow(QMainWindow):
         return None
 
     def choose_open_session(self) -> None:
-        """Ask for a session file and open it."""
-        path, _ = QFileDialog.getOpenFileName(self, "Open session", "", "Sessions (*.json)")
+        """Ask for a session file (in the folder of the last one) and open it."""
+        path = open_file(self, "session", "Open session", SESSION_FILTER)
         if path:
             self._open_and_report(path)
 
@@ -272,10 +273,8 @@ class MainWindow(QMainWindow):
             )
 
     def choose_save_session(self) -> None:
-        """Ask where to save the session."""
-        path, _ = QFileDialog.getSaveFileName(
-            self, "Save session", "session.json", "Sessions (*.json)"
-        )
+        """Ask where to save the session (in the folder of the last one)."""
+        path, _ = save_file(self, "session", "Save session", "session.json", SESSION_FILTER)
         if path:
             error = self.save_session(path)
             if error:
@@ -391,5 +390,6 @@ def main(argv: list[str] | None = None) -> int:
     app.setApplicationName(APP_NAME)
     app.setOrganizationName("StrategyWorkbench")
     window = MainWindow()
+    use_settings(window.settings)  # file dialogs remember their folders across restarts
     window.show()
     return int(app.exec())

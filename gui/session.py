@@ -53,6 +53,12 @@ def read_session(path: str | Path) -> tuple[dict[str, dict[str, Any]], str | Non
         document = load_json(path, max_bytes=MAX_SESSION_BYTES)
     except OSError as exc:
         raise ValueError(f"cannot read the file ({exc.strerror or exc})") from None
+    except ValueError as exc:  # the window names the file once, in front of the reason
+        reason = str(exc)
+        name = f"{Path(path).name} "
+        if reason.startswith(name):
+            reason = "the file " + reason[len(name) :]
+        raise ValueError(reason) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ValueError("not a Strategy Workbench session file")
     if document.get("version") != VERSION:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from gui import files
 from gui.controller import Job, running_jobs
-from gui.session import FORMAT
+from gui.session import FORMAT, read_session
 
 
 def session(tabs: dict[str, Any], **extra: Any) -> str:
@@ -133,9 +133,7 @@ _json = st.recursive(
 )
 
 
-@settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_fuzzed_sessions_are_read_or_refused_cleanly(
     window: Any, tmp_path: Path, data: Any
@@ -158,3 +156,26 @@ def test_fuzzed_sessions_are_read_or_refused_cleanly(
     else:
         assert "fuzz.json" in error and "\n" not in error
         assert states(window) == before
+
+
+@settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    content=st.binary(max_size=64)
+    | _json.map(json.dumps)
+    | st.dictionaries(st.sampled_from(["format", "version", "tabs", "current"]), _json).map(
+        lambda d: json.dumps({"format": FORMAT, "version": 1, **d})
+    )
+)
+def test_any_file_is_a_session_or_a_one_line_reason(tmp_path: Path, content: Any) -> None:
+    path = tmp_path / "any.json"
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content)
+    try:
+        tabs, current = read_session(path)
+    except ValueError as exc:
+        assert str(exc) and "\n" not in str(exc)
+    else:
+        assert isinstance(tabs, dict) and all(isinstance(v, dict) for v in tabs.values())
+        assert current is None or isinstance(current, str)

@@ -159,3 +159,18 @@ def test_a_listening_local_display_counts_as_reachable(
         server.close()
         path.unlink(missing_ok=True)
     assert not main_window._x_server_reachable(f":{number}")
+
+
+def test_python_m_gui_without_a_display_prints_one_line(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.pop("QT_QPA_PLATFORM", None)
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[2])
+    done = subprocess.run(
+        [sys.executable, "-m", "gui"], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2
+    assert len(done.stderr.strip().splitlines()) == 1 and "no display" in done.stderr
