@@ -183,7 +183,7 @@ class MainWindow(QMainWindow):
 
     def _status(self, tab: GameTab, text: str) -> None:
         self._messages[tab.game_id] = text
-        if self.gameTabs.built_pages() and tab is self.current_tab():
+        if tab is self.gameTabs.currentWidget():
             self._show_status(tab)
 
     def _show_status(self, tab: GameTab) -> None:
@@ -206,7 +206,6 @@ class MainWindow(QMainWindow):
         if not 0 <= index < len(self.gameTabs.ids):
             return
         tab = self.current_tab()
-        self.settings.setValue("currentTab", index)
         self.undoGroup.setActiveStack(tab.undo_stack)
         self._show_status(tab)
 
@@ -322,6 +321,7 @@ class MainWindow(QMainWindow):
             for splitter in tab.splitters:
                 self.settings.setValue(f"splitters/{splitter.objectName()}", splitter.sizes())
         self.settings.setValue("geometry", self.saveGeometry())
+        self.settings.setValue("currentTab", self.gameTabs.currentIndex())
         super().closeEvent(event)
 
 

@@ -174,3 +174,23 @@ def test_python_m_gui_without_a_display_prints_one_line(tmp_path: Path) -> None:
     )
     assert done.returncode == 2
     assert len(done.stderr.strip().splitlines()) == 1 and "no display" in done.stderr
+
+
+def test_file_menu_exports_the_current_tabs_picture(window: Any, monkeypatch: Any) -> None:
+    tab = window.tabs["xoinc"]
+    window.gameTabs.setCurrentWidget(tab)
+    asked: list[str] = []
+    monkeypatch.setattr(tab, "choose_image_file", lambda: asked.append(tab.game_id))
+    window.pictureAction.trigger()
+    assert asked == ["xoinc"]
+
+
+def test_the_shown_tab_is_remembered_at_close(qtbot: Any, settings: Any) -> None:
+    win = main_window.MainWindow(settings)
+    qtbot.addWidget(win)
+    win.gameTabs.setCurrentIndex(3)
+    win.close()
+    again = main_window.MainWindow(settings)
+    qtbot.addWidget(again)
+    assert again.gameTabs.currentIndex() == 3
+    assert again.gameTabs.built_pages() == [again.tabs["xoinc"]]
