@@ -63,6 +63,8 @@ class MainWindow(QMainWindow):
         self.tabs = Pages(self.gameTabs)
         #: The last status line of each tab (the status bar speaks of the current tab).
         self._messages: dict[str, str] = {}
+        #: Hidden twins of the tabs on which an opened session is tried first.
+        self._twins: dict[str, GameTab] = {}
         self.undoGroup = QUndoGroup(self)
         self.setCentralWidget(self.gameTabs)
         self.runningLabel = QLabel("")
@@ -247,7 +249,7 @@ class MainWindow(QMainWindow):
         """
         try:
             states, current = read_session(path)
-            restore_all(self.tabs, states)
+            restore_all(self.tabs, states, self._twin)
         except ValueError as exc:
             message = f"{Path(path).name} was not loaded: {exc}"
             self.statusBar().showMessage(message)
@@ -257,6 +259,13 @@ class MainWindow(QMainWindow):
         self._remember(path)
         self.statusBar().showMessage(f"Session loaded from {Path(path).name}")
         return None
+
+    def _twin(self, game_id: str) -> GameTab:
+        """A hidden tab of the same class as ``game_id``'s, built once, for trying sessions."""
+        twin = self._twins.get(game_id)
+        if twin is None:
+            twin = self._twins[game_id] = type(self.tabs[game_id])()
+        return twin
 
     def choose_open_session(self) -> None:
         """Ask for a session file (in the folder of the last one) and open it."""
@@ -320,6 +329,9 @@ class MainWindow(QMainWindow):
             tab.cancel()
             for splitter in tab.splitters:
                 self.settings.setValue(f"splitters/{splitter.objectName()}", splitter.sizes())
+        for twin in self._twins.values():
+            twin.deleteLater()
+        self._twins.clear()
         self.settings.setValue("geometry", self.saveGeometry())
         self.settings.setValue("currentTab", self.gameTabs.currentIndex())
         super().closeEvent(event)

@@ -3,11 +3,11 @@
 ``write_session`` goes through ``gui.files.atomic_write`` (a failed save keeps the
 previous file). ``read_session`` reads with the size and nesting limits of
 ``gui.files.load_json`` and checks the document's shape. ``restore_all`` then
-tries every tab's state before anything is committed: each state is put into its
-tab silently (no undo step, no cancelled solve, no stale mark) with every number
-field checked against its range, the form as it was is put back, and only when
-every tab accepted its state are the states restored for real (one undo step per
-tab). The first refusal becomes the one message the user sees.
+tries every tab's state before anything is committed: each state is put into a
+hidden twin of its tab (same class, so the same checks) with every number field
+checked against its range, and only when every state was accepted are the shown
+tabs restored (one undo step per tab). The first refusal becomes the one message
+the user sees; the shown tabs are not touched until then.
 """
 
 from __future__ import annotations
@@ -70,28 +70,41 @@ def read_session(path: str | Path) -> tuple[dict[str, dict[str, Any]], str | Non
     return tabs, current if isinstance(current, str) else None
 
 
-def restore_all(tabs: Mapping[str, GameTab], states: Mapping[str, dict[str, Any]]) -> None:
-    """Restore every known tab's state, or none (ValueError naming the tab and the reason)."""
+def restore_all(
+    tabs: Mapping[str, GameTab],
+    states: Mapping[str, dict[str, Any]],
+    scratch: Callable[[str], GameTab],
+) -> None:
+    """Restore every known tab's state, or none (ValueError naming the tab and the reason).
+
+    Each state is first tried on ``scratch(game_id)``, a hidden tab of the same class:
+    trying it on the shown tab would redraw its views (a solved line, a game in
+    play) even if the state is then put back.
+    """
     chosen = {game_id: state for game_id, state in states.items() if game_id in tabs}
     for game_id, state in chosen.items():
-        try_state(tabs[game_id], state)
+        try_state(scratch(game_id), state)
     for tab in tabs.values():
         tab.cancel()
-    for game_id, state in chosen.items():
-        tabs[game_id].restore_session(state)
+    before = {game_id: tabs[game_id].state() for game_id in chosen}
+    done: list[str] = []
+    try:
+        for game_id, state in chosen.items():
+            tabs[game_id].restore_session(state)
+            done.append(game_id)
+    except ValueError:  # the shown tab refused what its twin accepted: put the others back
+        for game_id in done:
+            tabs[game_id].restore_session(before[game_id])
+        raise
 
 
 def try_state(tab: GameTab, state: dict[str, Any]) -> None:
-    """Check that ``tab`` accepts ``state`` in full; the form is left exactly as it was."""
-    snapshot = tab.state()
+    """Check that ``tab`` accepts ``state`` in full (nothing recorded for undo)."""
     try:
         with tab.history.silently(), checked_ranges(tab):
             tab.restore(state)
     except RESTORE_ERRORS as exc:
         raise ValueError(f"{tab.title}: {_reason(exc)}") from None
-    finally:
-        with tab.history.silently():
-            tab.restore(snapshot)
 
 
 def _reason(exc: Exception) -> str:

@@ -60,6 +60,25 @@ def test_a_refusal_in_a_later_tab_leaves_earlier_tabs_unchanged(
     assert {g: t.undo_stack.count() for g, t in window.tabs.items()} == undo_counts
 
 
+def test_a_refused_session_leaves_solved_views_as_they_were(
+    window: Any, tmp_path: Path, solve_and_wait: Any
+) -> None:
+    xoinc = window.tabs["xoinc"]
+    xoinc.load_example()
+    solve_and_wait(xoinc)
+    answer, turns = xoinc.resultLabel.text(), xoinc.turnModel.rowCount()
+    good = tmp_path / "good.json"
+    assert window.save_session(good) is None
+    document = json.loads(good.read_text())
+    document["tabs"]["xoinc"]["coins"] = ["1", "2", "3"]  # tried, never shown
+    document["tabs"]["nim"]["rule"] = "bogus"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(document))
+    assert window.open_session(bad) is not None
+    assert xoinc.result is not None and not xoinc._stale
+    assert xoinc.resultLabel.text() == answer and xoinc.turnModel.rowCount() == turns
+
+
 def test_open_is_one_undo_step_per_tab_and_cancels_running_solves(
     window: Any, qtbot: Any, tmp_path: Path
 ) -> None:
