@@ -75,6 +75,8 @@ class MainWindow(QMainWindow):
         self.gameTabs.built.connect(self._wire_tab)
         self.gameTabs.currentChanged.connect(self._tab_changed)
         controller.activity.any_busy_changed.connect(self._activity_changed)
+        self.gameTabs.is_busy = lambda: bool(controller.running_jobs())
+        controller.activity.any_busy_changed.connect(self.gameTabs.postpone_idle_build)
         self._restore_settings()
         if eager:
             self.gameTabs.build_all()

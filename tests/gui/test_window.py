@@ -49,6 +49,19 @@ def test_hidden_tabs_are_built_in_idle_time(qtbot: Any, settings: Any, monkeypat
     qtbot.waitUntil(lambda: len(win.gameTabs.built_pages()) == len(solvers.GAMES), timeout=20000)
 
 
+def test_idle_building_waits_while_a_job_runs(qtbot: Any, settings: Any, monkeypatch: Any) -> None:
+    monkeypatch.setattr(main_window, "IDLE_BUILD_MS", 1)
+    win = main_window.MainWindow(settings)
+    qtbot.addWidget(win)
+    job = SolveController(win)
+    job.start(Job("jobs_for_tests", "slow", (30,)))
+    win.show()
+    qtbot.wait(300)
+    assert len(win.gameTabs.built_pages()) == 1
+    job.cancel()
+    qtbot.waitUntil(lambda: len(win.gameTabs.built_pages()) == len(solvers.GAMES), timeout=20000)
+
+
 def test_undo_and_redo_follow_the_current_tab(window: Any) -> None:
     nim = window.tabs["nim"]
     window.gameTabs.setCurrentWidget(nim)
