@@ -76,6 +76,7 @@ def first_paint_ms(mode: str, settings_path: Path) -> Measure:
     done = subprocess.run(
         [sys.executable, "-c", PROBE, mode, str(settings_path)],
         env=env,
+        cwd=HERE.parent,  # ``-c`` puts the working folder first on sys.path
         capture_output=True,
         text=True,
         timeout=120,
