@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -10,7 +11,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gui import files
 from gui.controller import Job, running_jobs
 from gui.session import FORMAT, read_session
 
@@ -107,7 +107,7 @@ def test_failed_save_keeps_the_previous_file(
     def disk_full(*args: Any) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(files.os, "fsync", disk_full)
+    monkeypatch.setattr(os, "fsync", disk_full)  # gui.files calls os.fsync
     error = window.save_session(path)
     assert error is not None and "No space left" in error
     assert path.read_bytes() == good
