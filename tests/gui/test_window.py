@@ -208,3 +208,48 @@ def test_the_shown_tab_is_remembered_at_close(qtbot: Any, settings: Any) -> None
     qtbot.addWidget(again)
     assert again.gameTabs.currentIndex() == 3
     assert again.gameTabs.built_pages() == [again.tabs["xoinc"]]
+
+
+CLOSE_MID_SOLVE = """
+import sys, tempfile, time
+from pathlib import Path
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtWidgets import QApplication
+from gui.controller import Job
+from gui.main_window import MainWindow
+app = QApplication([])
+settings = QSettings(str(Path(tempfile.mkdtemp()) / "s.ini"), QSettings.Format.IniFormat)
+window = MainWindow(settings)
+window.show()
+tab = window.tabs["nim"]
+tab.solve_job = lambda inputs: Job("jobs_for_tests", "stubborn", (60,), progress=False)
+tab.solve()
+
+def close():
+    print(time.time(), flush=True)
+    window.close()
+
+QTimer.singleShot(500, close)
+sys.exit(app.exec())
+"""
+
+
+def test_closing_the_window_mid_solve_exits_0_within_a_second() -> None:
+    import os
+    import subprocess
+    import time
+
+    here = Path(__file__).resolve().parent
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "PYTHONPATH": os.pathsep.join([str(here.parents[1]), str(here)]),
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", CLOSE_MID_SOLVE], env=env, capture_output=True, text=True, timeout=60
+    )
+    ended = time.time()
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "Traceback" not in done.stderr
+    closed = float(done.stdout.split()[0])
+    assert ended - closed < 1.5  # a second, and some slack for a busy machine
