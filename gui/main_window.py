@@ -7,7 +7,6 @@ are built when first needed (``gui.lazy_tabs``) so the window paints quickly;
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -25,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui import controller
+from gui.display import display_problem, has_display
 from gui.lazy_tabs import LazyTabWidget, Pages
 from gui.rules import about_html, rules_html
 from gui.session import read_session, restore_all, write_session
@@ -347,51 +347,6 @@ def _reason(exc: Exception) -> str:
     if isinstance(exc, OSError) and exc.strerror:
         return exc.strerror
     return str(exc)
-
-
-def display_problem() -> str | None:
-    """Why Qt could not open a window here, or None (always None on Windows and macOS)."""
-    if not sys.platform.startswith("linux"):
-        return None
-    names = ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
-    if not any(os.environ.get(name) for name in names):
-        return "no display found (set DISPLAY or WAYLAND_DISPLAY, or QT_QPA_PLATFORM=offscreen)"
-    platform = os.environ.get("QT_QPA_PLATFORM", "")
-    display = os.environ.get("DISPLAY", "")
-    if (not platform or platform.startswith("xcb")) and not os.environ.get("WAYLAND_DISPLAY"):
-        if display and not _x_server_reachable(display):
-            return f"no X server answers on DISPLAY={display} (start one, or unset DISPLAY)"
-    return None
-
-
-def has_display() -> bool:
-    """Whether Qt can open a window here."""
-    return display_problem() is None
-
-
-def _x_server_reachable(display: str) -> bool:
-    """Whether a local X display (``:N``) has a server; remote displays are assumed reachable.
-
-    Qt aborts the whole process (exit 134) when it cannot connect, so ask first.
-    """
-    import socket  # only on this path (start-up, X11)
-
-    host, _, rest = display.rpartition(":")
-    if host not in ("", "unix"):
-        return True
-    number = rest.split(".")[0]
-    if not number.isdigit():
-        return False
-    path = f"/tmp/.X11-unix/X{number}"
-    for address in (path, "\0" + path):  # the file socket, then Linux's abstract one
-        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
-            probe.settimeout(1.0)
-            try:
-                probe.connect(address)
-            except OSError:
-                continue
-            return True
-    return False
 
 
 def main(argv: list[str] | None = None) -> int:

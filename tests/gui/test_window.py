@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtWidgets import QPushButton, QWidget
 
 import solvers
-from gui import main_window
+from gui import display, main_window
 from gui.controller import Job, SolveController, running_jobs
 from gui.tabs import GameTab
 
@@ -168,12 +168,12 @@ def test_a_listening_local_display_counts_as_reachable(
     try:
         server.bind(str(path))
         server.listen(1)
-        assert main_window._x_server_reachable(f":{number}")
-        assert main_window._x_server_reachable(f":{number}.0")
+        assert display._x_server_reachable(f":{number}")
+        assert display._x_server_reachable(f":{number}.0")
     finally:
         server.close()
         path.unlink(missing_ok=True)
-    assert not main_window._x_server_reachable(f":{number}")
+    assert not display._x_server_reachable(f":{number}")
 
 
 def test_python_m_gui_without_a_display_prints_one_line(tmp_path: Path) -> None:
