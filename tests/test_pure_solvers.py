@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 QT = ("PySide6", "shiboken6", "pyqtgraph", "superqt", "qtpy")
 
 #: Games whose protocol work has not landed yet (strict: landing it turns the mark red).
-PENDING = {"nim", "yut"}
+PENDING = {"yut"}
 
 
 def fresh(code: str) -> str:
