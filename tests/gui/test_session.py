@@ -49,7 +49,7 @@ def test_a_refusal_in_a_later_tab_leaves_earlier_tabs_unchanged(
     document = json.loads(good.read_text())
     document["tabs"]["yut"]["throws"] = "1 2 3"  # the first tab would change...
     # ...and the last one fails.
-    document["tabs"]["nim"] = {"piles": [1], "rule": "bogus", "subtraction": ""}
+    document["tabs"]["nim"]["piles"] = "12"
     bad = tmp_path / "half.json"
     bad.write_text(json.dumps(document))
     before = states(window)
@@ -71,7 +71,7 @@ def test_a_refused_session_leaves_solved_views_as_they_were(
     assert window.save_session(good) is None
     document = json.loads(good.read_text())
     document["tabs"]["xoinc"]["coins"] = ["1", "2", "3"]  # tried, never shown
-    document["tabs"]["nim"]["rule"] = "bogus"
+    document["tabs"]["nim"]["piles"] = "12"
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(document))
     assert window.open_session(bad) is not None

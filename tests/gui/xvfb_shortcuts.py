@@ -67,7 +67,6 @@ def main() -> int:
     tab.solve = lambda: calls.append("solve")
     report: dict[str, Any] = {"active": window.isActiveWindow()}
 
-    tab.subtractionRadio.setChecked(True)
     focus(app, window, tab.subtractionEdit)
     report["field_focused"] = QApplication.focusWidget() is tab.subtractionEdit
     press(app, "ctrl+e")
