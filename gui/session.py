@@ -37,6 +37,9 @@ FORMAT = "strategy-workbench-session"
 VERSION = 1
 #: Sessions larger than this are refused before being parsed.
 MAX_SESSION_BYTES = 4 * 1024 * 1024
+#: No game takes a list this long (the largest, Xoinc's stack, holds 5,000 coins): a longer
+#: one is refused before any tab spends seconds filling a table with it.
+MAX_LIST_ITEMS = 10_000
 #: Errors a tab's ``restore`` may raise for a malformed state.
 RESTORE_ERRORS = (ValueError, KeyError, TypeError, IndexError, OverflowError)
 
@@ -66,8 +69,26 @@ def read_session(path: str | Path) -> tuple[dict[str, dict[str, Any]], str | Non
     tabs = document.get("tabs")
     if not isinstance(tabs, dict) or not all(isinstance(v, dict) for v in tabs.values()):
         raise ValueError("the session has no valid 'tabs' object")
+    for game_id, state in tabs.items():
+        _check_lengths(game_id, state)
     current = document.get("current")
     return tabs, current if isinstance(current, str) else None
+
+
+def _check_lengths(game_id: str, state: dict[str, Any]) -> None:
+    """Refuse a list longer than ``MAX_LIST_ITEMS`` anywhere in a tab's state."""
+    stack: list[tuple[str, Any]] = [(repr(key), value) for key, value in state.items()]
+    while stack:
+        where, value = stack.pop()
+        if isinstance(value, list):
+            if len(value) > MAX_LIST_ITEMS:
+                raise ValueError(
+                    f"{game_id}: {where} holds {len(value):,} entries"
+                    f" (no game takes more than {MAX_LIST_ITEMS:,})"
+                )
+            stack.extend((where, item) for item in value)
+        elif isinstance(value, dict):
+            stack.extend((f"{where}.{key}", item) for key, item in value.items())
 
 
 def restore_all(
