@@ -40,6 +40,8 @@ MAX_SESSION_BYTES = 4 * 1024 * 1024
 #: No game takes a list this long (the largest, Xoinc's stack, holds 5,000 coins): a longer
 #: one is refused before any tab spends seconds filling a table with it.
 MAX_LIST_ITEMS = 10_000
+#: No field takes a text this long (1,000 numbers of a Nim subtraction set fit in 5,000).
+MAX_TEXT_CHARS = 20_000
 #: Errors a tab's ``restore`` may raise for a malformed state.
 RESTORE_ERRORS = (ValueError, KeyError, TypeError, IndexError, OverflowError)
 
@@ -76,7 +78,7 @@ def read_session(path: str | Path) -> tuple[dict[str, dict[str, Any]], str | Non
 
 
 def _check_lengths(game_id: str, state: dict[str, Any]) -> None:
-    """Refuse a list longer than ``MAX_LIST_ITEMS`` anywhere in a tab's state."""
+    """Refuse a list or a text longer than any field takes, anywhere in a tab's state."""
     stack: list[tuple[str, Any]] = [(repr(key), value) for key, value in state.items()]
     while stack:
         where, value = stack.pop()
@@ -89,6 +91,11 @@ def _check_lengths(game_id: str, state: dict[str, Any]) -> None:
             stack.extend((where, item) for item in value)
         elif isinstance(value, dict):
             stack.extend((f"{where}.{key}", item) for key, item in value.items())
+        elif isinstance(value, str) and len(value) > MAX_TEXT_CHARS:
+            raise ValueError(
+                f"{game_id}: {where} holds a text of {len(value):,} characters"
+                f" (no field takes more than {MAX_TEXT_CHARS:,})"
+            )
 
 
 def restore_all(

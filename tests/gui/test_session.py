@@ -123,6 +123,7 @@ def test_failed_save_keeps_the_previous_file(
         (b"\xff\xfe{}", "UTF-8"),
         (session({"nim": {"piles": [1]}}), "is missing"),
         (session({"nim": {"piles": ["1"] * 600_000}}), "600,000 entries"),
+        (session({"coverup": {"columns": [{"digits": "1" * 10**6}]}}), "1,000,000 characters"),
     ],
 )
 def test_hostile_files_are_refused_cleanly(
