@@ -7,6 +7,7 @@ are built when first needed (``gui.lazy_tabs``) so the window paints quickly;
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -28,7 +29,7 @@ from gui.display import display_problem, has_display
 from gui.lazy_tabs import LazyTabWidget, Pages
 from gui.rules import about_html, rules_html
 from gui.session import read_session, restore_all, write_session
-from gui.shortcuts import ForcedShortcuts
+from gui.shortcuts import ForcedShortcuts, clipboard
 from gui.tabs import GameTab
 from gui.widgets.dialogs import open_file, save_file, use_settings
 
@@ -122,6 +123,13 @@ class MainWindow(QMainWindow):
         self.redoAction = self.undoGroup.createRedoAction(self, "&Redo")
         self.redoAction.setShortcuts(QKeySequence.keyBindings(keys.Redo))
         edit_menu.addActions([self.undoAction, self.redoAction])
+        edit_menu.addSeparator()
+        for text, kind, key in (
+            ("Cu&t", "cut", keys.Cut),
+            ("&Copy", "copy", keys.Copy),
+            ("&Paste", "paste", keys.Paste),
+        ):
+            self._action(edit_menu, text, functools.partial(clipboard, kind), key)
 
         solve_menu = bar.addMenu("&Solve")
         self.solveAction = self._action(solve_menu, "&Solve", lambda: current().solve())

@@ -253,3 +253,26 @@ def test_closing_the_window_mid_solve_exits_0_within_a_second() -> None:
     assert "Traceback" not in done.stderr
     closed = float(done.stdout.split()[0])
     assert ended - closed < 1.5  # a second, and some slack for a busy machine
+
+
+def test_edit_menu_copies_and_pastes_table_cells(window: Any, qtbot: Any) -> None:
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QApplication
+
+    tab = window.tabs["nim"]
+    window.gameTabs.setCurrentWidget(tab)
+    window.show()
+    window.activateWindow()
+    tab.piles.model.set_values([4, 9, 16])
+    view = tab.piles.view
+    view.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is view, timeout=3000)
+    view.setCurrentIndex(tab.piles.model.index(1, 0))
+    actions = {a.text().replace("&", ""): a for a in window.menuBar().actions()}
+    edit = {a.text().replace("&", ""): a for a in actions["Edit"].menu().actions()}
+    edit["Copy"].trigger()
+    assert QGuiApplication.clipboard().text().strip() == "9"
+    edit["Paste"].trigger()  # the pile list takes a pasted list of piles in place of its own
+    assert tab.piles.model.values() == [9]
+    window.undoAction.trigger()
+    assert tab.piles.model.values() == [4, 9, 16]
