@@ -17,8 +17,6 @@ from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QLineEdit, QPlainTextEdit, QTextEdit, QWidget
 
-from gui.widgets.grid_view import GridView
-
 __all__ = ["ForcedShortcuts", "clipboard"]
 
 
@@ -72,6 +70,8 @@ def clipboard(kind: str) -> None:
     Text fields take these keys themselves; the menu entries reach them too, and
     reach a table's cells (tab-separated, as a spreadsheet copies them).
     """
+    from gui.widgets.grid_view import GridView  # 5 ms at start-up otherwise, for a menu entry
+
     widget = QApplication.focusWidget()
     if isinstance(widget, GridView):
         if kind in ("cut", "copy"):
