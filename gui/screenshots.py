@@ -5,12 +5,14 @@ Every tab in every state (empty, solved, playing) at every size, saved as
 window decorations (offscreen works too)::
 
     xvfb-run -a -s "-screen 0 1700x1100x24" .venv/bin/python -m gui.screenshots [GAME ...] [OUTDIR]
-    .venv/bin/python -m gui.screenshots --sizes 1024x700 --out /tmp/shots nim
+    .venv/bin/python -m gui.screenshots --sizes 1024x700 --out /tmp/shots --extras nim
 
-The scenarios live here, not in the tabs: each one drives a tab through the
-methods a user's clicks call. A scenario a tab cannot play (a method renamed,
-no play mode) is reported as skipped and the others go on. The window uses
-settings in a temporary folder, never the user's.
+The scenarios live here and in ``gui.screenshot_scenes.<game>``, never in the
+tabs: each one drives a tab through the methods a user's clicks call. A game's
+scenes module, when it has one, gives its ``playing`` state and, with
+``--extras``, more (``invalid`` and its other named states). A scenario a tab
+cannot play (a method renamed, no play mode) is reported as skipped and the
+others go on. The window uses settings in a temporary folder, never the user's.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
 import solvers
+from gui import screenshot_scenes
 from gui.tabs import GameTab
 
 __all__ = ["DEFAULT_OUT", "SIZES", "STATES", "main", "take_screenshots"]
@@ -82,12 +85,6 @@ def _coverup_playing(tab: Any) -> None:
     tab.next_turn([1])
 
 
-def _greatgame_playing(tab: Any) -> None:
-    """A heat-map cell selected: the optimal hand and each hand's value at that point."""
-    solved(tab)
-    tab.heatmap.select(4, 2)
-
-
 def _xoinc_playing(tab: Any) -> None:
     """The user went first, took two coins, and asked for a hint."""
     tab.load_example()
@@ -108,18 +105,36 @@ def _nim_playing(tab: Any) -> None:
 PLAYING: dict[str, Scenario] = {
     "yut": _yut_playing,
     "coverup": _coverup_playing,
-    "greatgame": _greatgame_playing,
     "xoinc": _xoinc_playing,
     "nim": _nim_playing,
 }
 
 
 def prepare(tab: GameTab, state: str) -> None:
-    """Put ``tab`` in ``state`` (``empty`` is the tab as built)."""
+    """Put ``tab`` in ``state``: ``empty`` is the tab as built; a scenes module's state wins."""
+    if state == "empty":
+        return
     if state == "solved":
         solved(tab)
-    elif state == "playing":
+        return
+    if state == "invalid":
+        if not screenshot_scenes.invalid(tab.game_id, tab):
+            raise ValueError(f"no invalid scene for {tab.game_id}")
+        return
+    named = dict(screenshot_scenes.states(tab.game_id, tab))
+    if state in named:
+        solved(tab)  # the scenes start from the solved example
+        named[state]()
+    elif state == "playing" and tab.game_id in PLAYING:
         PLAYING[tab.game_id](tab)
+    else:
+        raise ValueError(f"no scenario {state!r} for {tab.game_id}")
+
+
+def extra_states(tab: GameTab) -> list[str]:
+    """``invalid`` and the other named states of ``tab``'s scenes module (nothing applied)."""
+    names = [name for name, _ in screenshot_scenes.states(tab.game_id, tab)]
+    return ["invalid", *[n for n in names if n not in STATES]]
 
 
 def take_screenshots(
@@ -127,6 +142,7 @@ def take_screenshots(
     games: list[str] | None = None,
     sizes: tuple[tuple[int, int], ...] = SIZES,
     states: tuple[str, ...] = STATES,
+    extras: bool = False,
 ) -> list[Path]:
     """Save every picture; returns the files written (skipped scenarios are printed)."""
     from gui.main_window import MainWindow
@@ -139,11 +155,14 @@ def take_screenshots(
         settings = QSettings(str(Path(folder) / "settings.ini"), QSettings.Format.IniFormat)
         for width, height in sizes:
             for game_id in games or list(solvers.GAMES):
-                for state in states:
+                wanted = list(states)
+                for state in wanted:
                     # A fresh window per picture: each state starts from the tab as built.
                     window = MainWindow(settings)
                     window.resize(width, height)
                     tab = window.tabs[game_id]
+                    if extras and state == wanted[0]:
+                        wanted += [s for s in extra_states(tab) if s not in wanted]
                     window.gameTabs.setCurrentWidget(tab)
                     window.show()
                     settle(0.2)
@@ -176,6 +195,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=None, help=f"default {DEFAULT_OUT}")
     parser.add_argument("--sizes", default=",".join(f"{w}x{h}" for w, h in SIZES))
     parser.add_argument("--states", default=",".join(STATES))
+    parser.add_argument(
+        "--extras", action="store_true", help="also 'invalid' and the games' other scenes"
+    )
     args = parser.parse_args(argv)
     names = list(args.names)
     out = args.out
@@ -185,10 +207,8 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"unknown game {unknown[0]!r}; choose from {', '.join(solvers.GAMES)}")
     states = tuple(s for s in args.states.split(",") if s)
-    if any(s not in STATES for s in states):
-        parser.error(f"--states: choose from {', '.join(STATES)}")
     sizes = tuple(_size(s) for s in args.sizes.split(",") if s)
-    written = take_screenshots(out or DEFAULT_OUT, names or None, sizes, states)
+    written = take_screenshots(out or DEFAULT_OUT, names or None, sizes, states, args.extras)
     return 0 if written else 1
 
 
