@@ -286,6 +286,8 @@ class MainWindow(QMainWindow):
     def _open_and_report(self, path: str) -> None:
         error = self.open_session(path)
         if error:
+            if not Path(path).exists():  # a recent file moved or deleted: stop offering it
+                self._forget(path)
             QMessageBox.warning(
                 self, "Session not loaded", error + "\n\nYour current inputs are kept."
             )
@@ -308,6 +310,11 @@ class MainWindow(QMainWindow):
     def _remember(self, path: str | Path) -> None:
         path = str(Path(path).resolve())
         recent = [path, *[p for p in self.recent_files() if p != path]][:MAX_RECENT]
+        self.settings.setValue("recentFiles", recent)
+        self._refresh_recent()
+
+    def _forget(self, path: str) -> None:
+        recent = [p for p in self.recent_files() if p != str(Path(path).resolve())]
         self.settings.setValue("recentFiles", recent)
         self._refresh_recent()
 

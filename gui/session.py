@@ -161,9 +161,11 @@ def _checked(spin: QSpinBox | QDoubleSpinBox) -> Iterator[None]:
     original: Callable[[Any], None] = spin.setValue
 
     def set_value(value: Any) -> None:
-        number_types = (int, float) if isinstance(spin, QDoubleSpinBox) else (int,)
+        decimal = isinstance(spin, QDoubleSpinBox)
+        number_types = (int, float) if decimal else (int,)
         if not isinstance(value, number_types) or isinstance(value, bool):
-            raise ValueError(f"{field_name(spin)} must be a number, not {value!r}")
+            kind = "a number" if decimal else "a whole number"
+            raise ValueError(f"{field_name(spin)} must be {kind}, not {value!r}")
         if not spin.minimum() <= value <= spin.maximum():
             raise ValueError(
                 f"{field_name(spin)} must be from {spin.minimum():g} to {spin.maximum():g}"

@@ -41,6 +41,17 @@ def test_number_out_of_a_fields_range_is_refused_with_the_range(
     assert states(window) == before
 
 
+def test_a_fraction_for_a_whole_number_field_is_refused(window: Any, tmp_path: Path) -> None:
+    good = tmp_path / "good.json"
+    assert window.save_session(good) is None
+    document = json.loads(good.read_text())
+    document["tabs"]["yut"]["pieces"] = 4.5
+    bad = tmp_path / "half.json"
+    bad.write_text(json.dumps(document))
+    error = window.open_session(bad)
+    assert error is not None and "half.json" in error and "whole number" in error
+
+
 def test_a_refusal_in_a_later_tab_leaves_earlier_tabs_unchanged(
     window: Any, tmp_path: Path
 ) -> None:

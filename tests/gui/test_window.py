@@ -276,3 +276,19 @@ def test_edit_menu_copies_and_pastes_table_cells(window: Any, qtbot: Any) -> Non
     assert tab.piles.model.values() == [9]
     window.undoAction.trigger()
     assert tab.piles.model.values() == [4, 9, 16]
+
+
+def test_a_recent_session_that_is_gone_leaves_the_menu(
+    window: Any, tmp_path: Path, monkeypatch: Any
+) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    warned: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *args: warned.append(args[2]))
+    path = tmp_path / "gone.json"
+    assert window.save_session(path) is None
+    assert window.recent_files() == [str(path.resolve())]
+    path.unlink()
+    window.recentMenu.actions()[0].trigger()
+    assert warned and "gone.json" in warned[0]
+    assert window.recent_files() == [] and not window.recentMenu.isEnabled()
