@@ -31,4 +31,4 @@ def test_command_line_takes_games_and_a_folder(monkeypatch: Any, tmp_path: Path)
 
     monkeypatch.setattr(screenshots, "take_screenshots", record)
     assert screenshots.main(["nim", str(tmp_path), "--sizes", "800x600", "--states", "empty"]) == 0
-    assert calls == [(tmp_path, ["nim"], ((800, 600),), ("empty",), False)]
+    assert calls == [(tmp_path, ["nim"], ((800, 600),), ("empty",))]
