@@ -41,6 +41,19 @@ def test_number_out_of_a_fields_range_is_refused_with_the_range(
     assert states(window) == before
 
 
+def test_a_session_with_too_many_piles_is_refused_at_once(window: Any, tmp_path: Path) -> None:
+    good = tmp_path / "good.json"
+    assert window.save_session(good) is None
+    document = json.loads(good.read_text())
+    document["tabs"]["nim"]["piles"] = ["1"] * 5000
+    bad = tmp_path / "piles.json"
+    bad.write_text(json.dumps(document))
+    before = states(window)
+    error = window.open_session(bad)
+    assert error is not None and "piles.json" in error and "at most 1,000" in error
+    assert states(window) == before
+
+
 def test_a_fraction_for_a_whole_number_field_is_refused(window: Any, tmp_path: Path) -> None:
     good = tmp_path / "good.json"
     assert window.save_session(good) is None

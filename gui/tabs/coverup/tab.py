@@ -372,25 +372,6 @@ class CoverUpTab(GameTab):
                 return
             self._show_game()
 
-    # ----- screenshots ---------------------------------------------------------------------
-    def screenshot_invalid(self) -> None:
-        """A p without likely digits, and a repeated digit."""
-        self.model.setData(self.model.index(1, 1), "0.4")
-        self.model.setData(self.model.index(2, 0), "1 2 2 4")
-
-    def screenshot_states(self) -> list[tuple[str, Any]]:
-        """After two turns of play-along, and after a simulation."""
-
-        def two_turns() -> None:
-            self.next_turn([0])
-            self.next_turn([1])
-
-        def simulated() -> None:
-            if self.result is not None:
-                self.simulation.show_simulation(cu.simulate(self.result, 100_000, seed=1))
-
-        return [("play-along", two_turns), ("simulated", simulated)]
-
 
 def _p_text(p: float) -> str:
     return repr(p) if p not in (0.0, 1.0) else str(int(p))
