@@ -207,5 +207,7 @@ def test_cancel_stops_panel_jobs_too(make_tab, qtbot) -> None:  # type: ignore[n
     panel = SolveController(tab.body.itemAt(0).widget())  # any controller inside the tab
     panel.start(slow_job(None))
     assert panel.busy and tab.working and not tab.busy
-    tab.cancel()
+    assert tab.cancelButton.isEnabled(), "Cancel follows panel jobs as well as the solve"
+    qtbot.mouseClick(tab.cancelButton, Qt.MouseButton.LeftButton)
     assert not panel.busy and not tab.working and not running_jobs()
+    assert not tab.cancelButton.isEnabled()

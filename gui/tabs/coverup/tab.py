@@ -141,7 +141,6 @@ class CoverUpTab(GameTab):
         self.playPanel.restartButton.clicked.connect(lambda: self.restart_game())
         self.playPanel.picks_chosen.connect(self.choose_picks)
         self.simulation = SimulationPanel(lambda: self.result)
-        self.simulation.controller.busy_changed.connect(self._busy_changed)
         below = QSplitter(Qt.Orientation.Horizontal)
         below.addWidget(self.playPanel)
         below.addWidget(self.simulation)
@@ -287,16 +286,6 @@ class CoverUpTab(GameTab):
     def main_view(self) -> QWidget:
         """The digit table: the inputs and, after a solve, the picks of the turn."""
         return self.view
-
-    # ----- the simulation counts as work of the tab: its Cancel button and Esc follow it --
-    @property
-    def busy(self) -> bool:
-        """Whether a solve or a simulation runs in this tab."""
-        return bool(super().busy or self.simulation.busy)
-
-    def _busy_changed(self, _busy: bool) -> None:
-        super()._busy_changed(self.busy)
-        self.progressBar.setVisible(self.controller.busy)  # the simulation has its own bar
 
     # ----- play-along ----------------------------------------------------------------------
     def _end_game(self) -> None:
