@@ -33,8 +33,10 @@ __all__ = [
 
 Index = QModelIndex | QPersistentModelIndex
 PLAYER_NAMES = ("first", "second")
+#: The value axis reaches this times the tallest coin: the legend sits above the bars.
+HEADROOM = 1.3
 #: Values listed in one cell of the line table before "…".
-VALUES_SHOWN = 6
+VALUES_SHOWN = 4
 CHART_LEGEND = (
     "Each bar is a coin, the top of the stack on the left. Blue: the first player takes it,"
     " orange: the second, grey: nobody yet. Yellow band: the turn selected in the line;"
@@ -76,8 +78,9 @@ class StackChart(pg.PlotWidget):  # type: ignore[misc]
         configure_plot(self)
         self.setLabel("bottom", "coin (1 = top of the stack)")
         self.setLabel("left", "value")
+        # One row of swatches in the headroom above the tallest bar (``HEADROOM``).
         self.legend = self.addLegend(
-            offset=(-10, 10), brush=pg.mkBrush(ROLE.paper), labelTextColor=ROLE.ink
+            offset=(-10, 2), brush=pg.mkBrush(ROLE.paper), labelTextColor=ROLE.ink, colCount=3
         )
         self.band = pg.LinearRegionItem(movable=False)
         self.band.setZValue(-10)
@@ -116,7 +119,7 @@ class StackChart(pg.PlotWidget):  # type: ignore[misc]
         self.set_band(band, band_colour)
         if len(values):
             self.setXRange(0.4, len(values) + 0.6, padding=0)
-            self.setYRange(0, float(values.max()) * 1.08, padding=0)
+            self.setYRange(0, float(values.max()) * HEADROOM, padding=0)
 
     def set_band(self, band: tuple[int, int] | None, colour: QColor = SELECTED) -> None:
         """Shade coins ``band[0]..band[1]`` (1-based), or hide the band."""
@@ -143,7 +146,6 @@ class TurnTableModel(QAbstractTableModel):
     HEADERS = (
         "Turn",
         "Player",
-        "Coins left",
         "May take",
         "Takes",
         "Coins",
@@ -152,6 +154,7 @@ class TurnTableModel(QAbstractTableModel):
         "First total",
         "Second total",
     )
+    PLAYER_COL, COINS_COL, VALUES_COL = 1, 4, 5
 
     def __init__(self) -> None:
         super().__init__()
@@ -195,7 +198,6 @@ class TurnTableModel(QAbstractTableModel):
         return [
             str(turn.turn),
             PLAYER_NAMES[turn.player - 1],
-            f"{turn.coins_left:,}",
             f"1\u2013{turn.allowance:,}",
             f"{turn.taken:,}",
             f"#{turn.first_coin}" if turn.taken == 1 else f"#{turn.first_coin}\u2013{last}",
@@ -216,10 +218,16 @@ class TurnTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.BackgroundRole:
             if index.row() == self.selected:
                 return SELECTED
-            return player_tint(turn.player) if column == 1 else None
-        if role == Qt.ItemDataRole.ToolTipRole and column == 6:
+            return player_tint(turn.player) if column == self.PLAYER_COL else None
+        if role == Qt.ItemDataRole.ToolTipRole and column == self.VALUES_COL:
             return ", ".join(f"{v:,}" for v in turn.values)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column not in (1, 5, 6):
+        if role == Qt.ItemDataRole.ToolTipRole and column == self.COINS_COL:
+            return f"{turn.coins_left:,} coins were left before this turn"
+        if role == Qt.ItemDataRole.TextAlignmentRole and column not in (
+            self.PLAYER_COL,
+            self.COINS_COL,
+            self.VALUES_COL,
+        ):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 
