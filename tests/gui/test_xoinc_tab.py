@@ -359,3 +359,22 @@ def test_fits_at_1024x700_without_clipped_text(make_tab, solve_and_wait) -> None
     tab.play.show_hint()
     assert clipped(tab) == []
     assert tab.play.optionsTable.isVisible() and tab.play.log.height() >= 40
+
+
+def test_big_game_shows_the_coins_in_play_and_the_best_take(make_tab, qtbot) -> None:  # type: ignore[no-untyped-def]
+    tab = xoinc_tab(make_tab, (1024, 700))
+    tab.coins.randomCount.setValue(xoinc.MAX_COINS)
+    tab.coins.randomMax.setValue(xoinc.MAX_VALUE)
+    tab.coins.randomize(5)
+    tab.start_game(False)
+    play = tab.play
+    qtbot.waitUntil(lambda: play.state is not None, timeout=20000)
+    assert play.user_take(play.state.most)
+    table = play.optionsTable
+    values = play.option_values()
+    best = table.item(values.index(max(values)), 0)
+    assert "★" in best.text()
+    assert table.visualItemRect(best).intersects(table.viewport().rect())  # scrolled to it
+    # The chart shows the top of the stack, not 5000 slivers.
+    low, high = tab.chart.getViewBox().viewRange()[0]
+    assert low < play.state.top + 1 < high and high - low < 200

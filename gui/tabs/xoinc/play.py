@@ -245,6 +245,7 @@ class XoincPlayPanel(PlayPanelFrame):
         if not options:
             return
         best = max(options)
+        best_row = options.index(best)
         bold = QFont()
         bold.setBold(True)
         for row, value in enumerate(options):
@@ -263,3 +264,7 @@ class XoincPlayPanel(PlayPanelFrame):
                     item.setForeground(BEST_TEXT)
                     item.setFont(bold)
                 self.optionsTable.setItem(row, column, item)
+        # Long lists (a big allowance) open on the best take, not on "take 1". The scroll
+        # range follows the new rows only after a layout pass: run it first.
+        self.optionsTable.updateGeometries()
+        self.optionsTable.scrollTo(self.optionsTable.model().index(best_row, 0))

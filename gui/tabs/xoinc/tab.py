@@ -202,6 +202,9 @@ class XoincTab(GameTab):
             if self.play.hint is not None:
                 band = (state.top + 1, state.top + self.play.hint)
             self.chart.draw(state.coins, state.owners(), band, best_colour())
+            # On a long stack the coins in play would be a sliver: show the top of what is left.
+            last_take = state.history[-1].taken if state.history else 0
+            self.chart.focus(state.top + 1 - last_take, state.top + state.most)
             return
         if self.result is not None and not self._stale:
             turn = self.turnModel.selected

@@ -35,6 +35,9 @@ Index = QModelIndex | QPersistentModelIndex
 PLAYER_NAMES = ("first", "second")
 #: The value axis reaches this times the tallest coin: the legend sits above the bars.
 HEADROOM = 1.3
+#: Stacks longer than this are shown, while playing, around the top coin only (``focus``).
+FOCUS_FROM = 120
+FOCUS_CONTEXT = 80
 #: Values listed in one cell of the line table before "…".
 VALUES_SHOWN = 4
 CHART_LEGEND = (
@@ -120,6 +123,15 @@ class StackChart(pg.PlotWidget):  # type: ignore[misc]
         if len(values):
             self.setXRange(0.4, len(values) + 0.6, padding=0)
             self.setYRange(0, float(values.max()) * HEADROOM, padding=0)
+
+    def focus(self, first: int, last: int, context: int = FOCUS_CONTEXT) -> None:
+        """Show coins ``first..last`` (1-based) with ``context`` coins around, on long stacks."""
+        count = len(self.owners)
+        if count <= FOCUS_FROM:
+            return
+        low = max(1, first - context // 4)
+        high = min(count, max(last, first) + context)
+        self.setXRange(low - 0.6, high + 0.6, padding=0)
 
     def set_band(self, band: tuple[int, int] | None, colour: QColor = SELECTED) -> None:
         """Shade coins ``band[0]..band[1]`` (1-based), or hide the band."""
