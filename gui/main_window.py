@@ -1,63 +1,86 @@
 """The main window: one tab per game, menus, status bar, sessions and settings.
 
-It only assembles: every game's behaviour lives in its tab (``gui.tabs``).
+It only assembles: every game's behaviour lives in its tab (``gui.tabs``). Tabs
+are built when first needed (``gui.lazy_tabs``) so the window paints quickly;
+``window.tabs[game_id]`` and the tab widget's lookups always return real tabs.
 """
 
 from __future__ import annotations
 
 import os
+import socket
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent, QUndoGroup
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
-    QTabWidget,
     QWidget,
 )
 
-from gui.session import read_session, write_session
-from gui.tabs import GameTab, tab_classes
+from gui import controller
+from gui.lazy_tabs import LazyTabWidget, Pages
+from gui.rules import about_html, rules_html
+from gui.session import read_session, restore_all, write_session
+from gui.shortcuts import ForcedShortcuts
+from gui.tabs import GameTab
 
-__all__ = ["MainWindow", "main"]
+__all__ = ["MainWindow", "has_display", "main"]
 
 APP_NAME = "Strategy Workbench"
 MAX_RECENT = 8
+#: Pause between building the hidden tabs after the window is shown.
+IDLE_BUILD_MS = 1500
+
+Slot = Callable[[], Any]
+Shortcut = QKeySequence.StandardKey | str | None
 
 
 class MainWindow(QMainWindow):
-    """Tabs of the five games with File / Solve / Help menus."""
+    """Tabs of the five games with File / Edit / Solve / Help menus."""
 
-    def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        settings: QSettings | None = None,
+        parent: QWidget | None = None,
+        *,
+        eager: bool = False,
+    ) -> None:
         super().__init__(parent)
         self.settings = settings or QSettings("StrategyWorkbench", "Strategy Workbench")
         self.setWindowTitle(APP_NAME)
-        self.gameTabs = QTabWidget()
+        self.gameTabs = LazyTabWidget()
         self.gameTabs.setObjectName("gameTabs")
         self.gameTabs.setDocumentMode(True)
-        self.tabs: dict[str, GameTab] = {}
-        for cls in tab_classes():
-            tab = cls()
-            self.tabs[tab.game_id] = tab
-            self.gameTabs.addTab(tab, tab.title)
-            tab.status_message.connect(self._status)
-            tab.busy_changed.connect(self._busy_changed)
+        self.tabs = Pages(self.gameTabs)
+        #: The last status line of each tab (the status bar speaks of the current tab).
+        self._messages: dict[str, str] = {}
+        self.undoGroup = QUndoGroup(self)
         self.setCentralWidget(self.gameTabs)
+        self.runningLabel = QLabel("")
         self.lastSolveLabel = QLabel("")
+        self.statusBar().addPermanentWidget(self.runningLabel)
         self.statusBar().addPermanentWidget(self.lastSolveLabel)
-        self.statusBar().showMessage("Ready")
-        self.gameTabs.currentChanged.connect(self._tab_changed)
         self._build_menus()
+        self.gameTabs.built.connect(self._wire_tab)
+        self.gameTabs.currentChanged.connect(self._tab_changed)
+        controller.activity.any_busy_changed.connect(self._activity_changed)
         self._restore_settings()
+        if eager:
+            self.gameTabs.build_all()
+        self._tab_changed(self.gameTabs.currentIndex())
+        self._forced = ForcedShortcuts(self, self.window_actions)
 
     # ----- menus -------------------------------------------------------------------------------
-    def _action(self, menu: Any, text: str, slot: Any, shortcut: Any = None) -> QAction:
+    def _action(self, menu: QMenu, text: str, slot: Slot, shortcut: Shortcut = None) -> QAction:
         action = QAction(text, self)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
@@ -68,44 +91,62 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
-        self._action(
-            file_menu, "&Open Session…", self.choose_open_session, QKeySequence.StandardKey.Open
-        )
+        keys = QKeySequence.StandardKey
+        self._action(file_menu, "&Open Session…", self.choose_open_session, keys.Open)
         self.recentMenu = file_menu.addMenu("Open &Recent")
-        self._action(
-            file_menu, "&Save Session…", self.choose_save_session, QKeySequence.StandardKey.Save
+        self._action(file_menu, "&Save Session…", self.choose_save_session, keys.Save)
+        file_menu.addSeparator()
+        current = self.current_tab
+        self.importAction = self._action(
+            file_menu, "&Import Judge File…", lambda: current().choose_import_file(), "Ctrl+I"
+        )
+        self.exampleAction = self._action(
+            file_menu, "Load &Example", lambda: current().load_example(), "Ctrl+L"
+        )
+        self.exportAction = self._action(
+            file_menu, "&Export CSV…", lambda: current().choose_export_file(), "Ctrl+E"
+        )
+        self.pictureAction = self._action(
+            file_menu, "Export &Picture…", lambda: current().choose_image_file(), "Ctrl+Shift+E"
         )
         file_menu.addSeparator()
-        self._action(
-            file_menu,
-            "&Import Judge File…",
-            lambda: self.current_tab().choose_import_file(),
-            "Ctrl+I",
-        )
-        self._action(
-            file_menu, "Load &Example", lambda: self.current_tab().load_example(), "Ctrl+L"
-        )
-        self._action(
-            file_menu, "&Export CSV…", lambda: self.current_tab().choose_export_file(), "Ctrl+E"
-        )
-        file_menu.addSeparator()
-        self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        self._action(file_menu, "&Quit", self.close, keys.Quit)
+
+        edit_menu = bar.addMenu("&Edit")
+        self.undoAction = self.undoGroup.createUndoAction(self, "&Undo")
+        self.undoAction.setShortcuts(QKeySequence.keyBindings(keys.Undo))
+        self.redoAction = self.undoGroup.createRedoAction(self, "&Redo")
+        self.redoAction.setShortcuts(QKeySequence.keyBindings(keys.Redo))
+        edit_menu.addActions([self.undoAction, self.redoAction])
+
         solve_menu = bar.addMenu("&Solve")
-        self.solveAction = self._action(
-            solve_menu, "&Solve", lambda: self.current_tab().solve(), "Ctrl+Return"
-        )
+        self.solveAction = self._action(solve_menu, "&Solve", lambda: current().solve())
         self.solveAction.setShortcuts([QKeySequence("Ctrl+Return"), QKeySequence("Ctrl+Enter")])
-        self.cancelAction = self._action(
-            solve_menu, "&Cancel", lambda: self.current_tab().cancel(), "Esc"
-        )
+        self.cancelAction = self._action(solve_menu, "&Cancel", lambda: current().cancel(), "Esc")
+        self.cancelAction.setEnabled(False)
         solve_menu.addSeparator()
         self.checkAction = self._action(solve_menu, "Check a S&olution…", self.open_check_dialog)
+
         help_menu = bar.addMenu("&Help")
-        self._action(
-            help_menu, "&Rules of This Game", self.show_rules, QKeySequence.StandardKey.HelpContents
-        )
+        self._action(help_menu, "&Rules of This Game", self.show_rules, keys.HelpContents)
         self._action(help_menu, "&About", self.show_about)
+        for action in self.findChildren(QAction):
+            action.setShortcutVisibleInContextMenu(True)
         self._refresh_recent()
+
+    @property
+    def window_actions(self) -> list[QAction]:
+        """Actions whose shortcuts work wherever the focus is (text fields included)."""
+        return [
+            self.solveAction,
+            self.cancelAction,
+            self.exportAction,
+            self.pictureAction,
+            self.importAction,
+            self.exampleAction,
+            self.undoAction,
+            self.redoAction,
+        ]
 
     def open_check_dialog(self) -> None:
         """Solve → Check a solution… for the current tab's game (imported when first used)."""
@@ -114,73 +155,97 @@ class MainWindow(QMainWindow):
         open_check_dialog(self.current_tab(), self)
 
     def current_tab(self) -> GameTab:
-        """The tab the user is looking at."""
+        """The tab the user is looking at (built if needed)."""
         widget = self.gameTabs.currentWidget()
         assert isinstance(widget, GameTab)
         return widget
 
     def show_rules(self) -> None:
-        """Explain the current game's rules."""
+        """Explain the current game's rules, for a player."""
         tab = self.current_tab()
-        text = tab.rules_html or f"<pre>{tab.module.__doc__}</pre>"
-        QMessageBox.information(self, f"Rules of {tab.title}", text)
+        QMessageBox.information(self, f"Rules of {tab.title}", rules_html(tab))
 
     def show_about(self) -> None:
-        """Say what the application is."""
-        QMessageBox.about(
-            self,
-            f"About {APP_NAME}",
-            f"<b>{APP_NAME}</b><p>Exact optimal play for Dice Yut, Cover Up, The Great Game, "
-            "Xoinc and Nim, with the optimal strategy shown on each game's board.</p>",
-        )
+        """Say what the application is, with its version."""
+        QMessageBox.about(self, f"About {APP_NAME}", about_html(APP_NAME))
 
-    # ----- status ------------------------------------------------------------------------------
-    def _status(self, text: str) -> None:
-        self.statusBar().showMessage(text)
-        tab = self.sender()
-        if isinstance(tab, GameTab) and tab.last_solve_seconds is not None and not tab.busy:
-            seconds = tab.last_solve_seconds
-            shown = f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
-            self.lastSolveLabel.setText(f"Last solve: {tab.title}, {shown}")
+    # ----- tabs and status -----------------------------------------------------------------------
+    def _wire_tab(self, tab: GameTab) -> None:
+        """Connect a page just built: status lines, busy state, undo, remembered splitters."""
+        tab.status_message.connect(lambda text, t=tab: self._status(t, text))
+        tab.busy_changed.connect(lambda _busy: self._activity_changed())
+        self.undoGroup.addStack(tab.undo_stack)
+        for splitter in tab.splitters:
+            sizes = self.settings.value(f"splitters/{splitter.objectName()}")
+            if isinstance(sizes, list) and len(sizes) == splitter.count():
+                try:
+                    splitter.setSizes([int(s) for s in sizes])
+                except (TypeError, ValueError):
+                    pass
 
-    def _busy_changed(self, busy: bool) -> None:
-        self.cancelAction.setEnabled(any(t.busy for t in self.tabs.values()))
+    def _status(self, tab: GameTab, text: str) -> None:
+        self._messages[tab.game_id] = text
+        if self.gameTabs.built_pages() and tab is self.current_tab():
+            self._show_status(tab)
+
+    def _show_status(self, tab: GameTab) -> None:
+        self.statusBar().showMessage(self._messages.get(tab.game_id, "Ready"))
+        seconds = tab.last_solve_seconds
+        shown = "" if seconds is None else f"Last solve: {_duration(seconds)}"
+        self.lastSolveLabel.setText(shown)
+        self._activity_changed()
+
+    def _activity_changed(self, *_: Any) -> None:
+        """Cancel and Esc follow everything running in the current tab (panel jobs too)."""
+        index = self.gameTabs.currentIndex()
+        if not 0 <= index < len(self.gameTabs.ids):
+            return
+        tab = self.tabs[self.gameTabs.ids[index]]
+        self.cancelAction.setEnabled(tab.working)
+        self.runningLabel.setText("Solving…" if tab.busy else "Working…" if tab.working else "")
 
     def _tab_changed(self, index: int) -> None:
+        if not 0 <= index < len(self.gameTabs.ids):
+            return
+        tab = self.current_tab()
         self.settings.setValue("currentTab", index)
+        self.undoGroup.setActiveStack(tab.undo_stack)
+        self._show_status(tab)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """After the first paint, build the hidden tabs one by one while the window idles."""
+        super().showEvent(event)
+        if len(self.gameTabs.built_pages()) < len(self.gameTabs.ids):
+            self.gameTabs.build_in_idle_time(IDLE_BUILD_MS)
 
     # ----- sessions ----------------------------------------------------------------------------
     def save_session(self, path: str | Path) -> str | None:
-        """Write every tab's inputs; returns an error message or None."""
+        """Write every tab's inputs atomically; returns None or the message shown."""
         try:
             states = {game_id: tab.state() for game_id, tab in self.tabs.items()}
             write_session(path, states, self.current_tab().game_id)
         except (OSError, ValueError) as exc:
-            return f"Could not save the session: {exc}"
+            message = f"Could not save the session to {Path(path).name}: {_reason(exc)}"
+            self.statusBar().showMessage(message)
+            return message
         self._remember(path)
         self.statusBar().showMessage(f"Session saved to {Path(path).name}")
         return None
 
     def open_session(self, path: str | Path) -> str | None:
-        """Load every tab's inputs; on any error nothing changes and the reason is returned."""
+        """Load every tab's inputs, all or nothing; returns None or the message shown.
+
+        Every tab's state is checked in full before any tab changes; running solves
+        are cancelled only when the session is accepted.
+        """
         try:
             states, current = read_session(path)
-            snapshots = {game_id: tab.state() for game_id, tab in self.tabs.items()}
-            done: list[str] = []
-            try:
-                for game_id, state in states.items():
-                    if game_id in self.tabs:
-                        self.tabs[game_id].restore_session(state)
-                        done.append(game_id)
-            except ValueError:
-                for game_id in done:
-                    self.tabs[game_id].restore_session(snapshots[game_id])
-                raise
+            restore_all(self.tabs, states)
         except ValueError as exc:
             message = f"{Path(path).name} was not loaded: {exc}"
             self.statusBar().showMessage(message)
             return message
-        if current in self.tabs:
+        if current is not None and current in self.tabs:
             self.gameTabs.setCurrentWidget(self.tabs[current])
         self._remember(path)
         self.statusBar().showMessage(f"Session loaded from {Path(path).name}")
@@ -214,7 +279,7 @@ class MainWindow(QMainWindow):
         value = self.settings.value("recentFiles", [])
         if isinstance(value, str):
             value = [value]
-        return [str(v) for v in value or []]
+        return [str(v) for v in value] if isinstance(value, list) else []
 
     def _remember(self, path: str | Path) -> None:
         path = str(Path(path).resolve())
@@ -234,37 +299,84 @@ class MainWindow(QMainWindow):
     # ----- window life -------------------------------------------------------------------------
     def _restore_settings(self) -> None:
         geometry = self.settings.value("geometry")
-        if geometry is None or not self.restoreGeometry(geometry):
+        if not isinstance(geometry, (QByteArray, bytes)) or not self.restoreGeometry(geometry):
             self.resize(1280, 820)
         index = self.settings.value("currentTab", 0)
         try:
-            self.gameTabs.setCurrentIndex(int(index))  # type: ignore[arg-type]
-        except (TypeError, ValueError):
-            pass
+            number = int(str(index))
+        except ValueError:
+            number = 0
+        if 0 <= number < len(self.gameTabs.ids):
+            self.gameTabs.setCurrentIndex(number)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Cancel running solves (their worker processes stop at quit), remember the geometry."""
-        for tab in self.tabs.values():
+        """Cancel running jobs (worker processes stop at quit), remember geometry and splitters."""
+        for tab in self.gameTabs.built_pages():
             tab.cancel()
+            for splitter in tab.splitters:
+                self.settings.setValue(f"splitters/{splitter.objectName()}", splitter.sizes())
         self.settings.setValue("geometry", self.saveGeometry())
         super().closeEvent(event)
 
 
-def has_display() -> bool:
-    """Whether Qt can open a window here (always on Windows and macOS)."""
+def _duration(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+
+
+def _reason(exc: Exception) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    return str(exc)
+
+
+def display_problem() -> str | None:
+    """Why Qt could not open a window here, or None (always None on Windows and macOS)."""
     if not sys.platform.startswith("linux"):
+        return None
+    names = ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
+    if not any(os.environ.get(name) for name in names):
+        return "no display found (set DISPLAY or WAYLAND_DISPLAY, or QT_QPA_PLATFORM=offscreen)"
+    platform = os.environ.get("QT_QPA_PLATFORM", "")
+    display = os.environ.get("DISPLAY", "")
+    if (not platform or platform.startswith("xcb")) and not os.environ.get("WAYLAND_DISPLAY"):
+        if display and not _x_server_reachable(display):
+            return f"no X server answers on DISPLAY={display} (start one, or unset DISPLAY)"
+    return None
+
+
+def has_display() -> bool:
+    """Whether Qt can open a window here."""
+    return display_problem() is None
+
+
+def _x_server_reachable(display: str) -> bool:
+    """Whether a local X display (``:N``) has a server; remote displays are assumed reachable.
+
+    Qt aborts the whole process (exit 134) when it cannot connect, so ask first.
+    """
+    host, _, rest = display.rpartition(":")
+    if host not in ("", "unix"):
         return True
-    return any(os.environ.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"))
+    number = rest.split(".")[0]
+    if not number.isdigit():
+        return False
+    path = f"/tmp/.X11-unix/X{number}"
+    for address in (path, "\0" + path):  # the file socket, then Linux's abstract one
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+            probe.settimeout(1.0)
+            try:
+                probe.connect(address)
+            except OSError:
+                continue
+            return True
+    return False
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Open the application window; exit non-zero without a display."""
-    if not has_display():
-        print(
-            "strategy-workbench: no display found (set DISPLAY or WAYLAND_DISPLAY, "
-            "or QT_QPA_PLATFORM=offscreen)",
-            file=sys.stderr,
-        )
+    """Open the application window; one line and exit 2 without a usable display."""
+    problem = display_problem()
+    if problem is not None:
+        print(f"strategy-workbench: {problem}", file=sys.stderr)
         return 2
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv)
     app.setApplicationName(APP_NAME)

@@ -1,31 +1,58 @@
-"""Session files: every tab's inputs in one JSON document."""
+"""Session files: every tab's inputs in one JSON document, written atomically, read all-or-nothing.
+
+``write_session`` goes through ``gui.files.atomic_write`` (a failed save keeps the
+previous file). ``read_session`` reads with the size and nesting limits of
+``gui.files.load_json`` and checks the document's shape. ``restore_all`` then
+tries every tab's state before anything is committed: each state is put into its
+tab silently (no undo step, no cancelled solve, no stale mark) with every number
+field checked against its range, the form as it was is put back, and only when
+every tab accepted its state are the states restored for real (one undo step per
+tab). The first refusal becomes the one message the user sees.
+"""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["FORMAT", "read_session", "write_session"]
+from PySide6.QtWidgets import QAbstractSpinBox, QDoubleSpinBox, QFormLayout, QSpinBox, QWidget
+
+from gui.files import atomic_write, load_json
+
+if TYPE_CHECKING:
+    from gui.tabs.base import GameTab
+
+__all__ = [
+    "FORMAT",
+    "MAX_SESSION_BYTES",
+    "read_session",
+    "restore_all",
+    "write_session",
+]
 
 FORMAT = "strategy-workbench-session"
 VERSION = 1
+#: Sessions larger than this are refused before being parsed.
+MAX_SESSION_BYTES = 4 * 1024 * 1024
+#: Errors a tab's ``restore`` may raise for a malformed state.
+RESTORE_ERRORS = (ValueError, KeyError, TypeError, IndexError, OverflowError)
 
 
-def write_session(path: str | Path, tabs: dict[str, dict[str, Any]], current: str) -> None:
-    """Save the tabs' states (game id -> state) and which tab is shown."""
-    document = {"format": FORMAT, "version": VERSION, "current": current, "tabs": tabs}
-    Path(path).write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+def write_session(path: str | Path, tabs: Mapping[str, dict[str, Any]], current: str) -> None:
+    """Save the tabs' states (game id -> state) and which tab is shown, atomically."""
+    document = {"format": FORMAT, "version": VERSION, "current": current, "tabs": dict(tabs)}
+    atomic_write(path, json.dumps(document, indent=2) + "\n")
 
 
 def read_session(path: str | Path) -> tuple[dict[str, dict[str, Any]], str | None]:
     """Read a session; ValueError with a readable reason when the file is not one."""
     try:
-        document = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ValueError(f"cannot read the file: {exc}") from None
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
+        document = load_json(path, max_bytes=MAX_SESSION_BYTES)
+    except OSError as exc:
+        raise ValueError(f"cannot read the file ({exc.strerror or exc})") from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ValueError("not a Strategy Workbench session file")
     if document.get("version") != VERSION:
@@ -35,3 +62,85 @@ def read_session(path: str | Path) -> tuple[dict[str, dict[str, Any]], str | Non
         raise ValueError("the session has no valid 'tabs' object")
     current = document.get("current")
     return tabs, current if isinstance(current, str) else None
+
+
+def restore_all(tabs: Mapping[str, GameTab], states: Mapping[str, dict[str, Any]]) -> None:
+    """Restore every known tab's state, or none (ValueError naming the tab and the reason)."""
+    chosen = {game_id: state for game_id, state in states.items() if game_id in tabs}
+    for game_id, state in chosen.items():
+        try_state(tabs[game_id], state)
+    for tab in tabs.values():
+        tab.cancel()
+    for game_id, state in chosen.items():
+        tabs[game_id].restore_session(state)
+
+
+def try_state(tab: GameTab, state: dict[str, Any]) -> None:
+    """Check that ``tab`` accepts ``state`` in full; the form is left exactly as it was."""
+    snapshot = tab.state()
+    try:
+        with tab.history.silently(), checked_ranges(tab):
+            tab.restore(state)
+    except RESTORE_ERRORS as exc:
+        raise ValueError(f"{tab.title}: {_reason(exc)}") from None
+    finally:
+        with tab.history.silently():
+            tab.restore(snapshot)
+
+
+def _reason(exc: Exception) -> str:
+    if isinstance(exc, KeyError):
+        return f"the entry {exc.args[0]!r} is missing" if exc.args else "an entry is missing"
+    return str(exc) or type(exc).__name__
+
+
+@contextmanager
+def checked_ranges(widget: QWidget) -> Iterator[None]:
+    """Make every number field inside ``widget`` refuse values out of its range.
+
+    Qt clamps an out-of-range value silently and raises OverflowError past 32
+    bits; a session must instead be refused with the field and its range. The
+    check shadows ``setValue`` on each field instance for the ``with`` block.
+    """
+    with ExitStack() as stack:
+        for spin in widget.findChildren(QAbstractSpinBox):
+            if isinstance(spin, (QSpinBox, QDoubleSpinBox)):
+                stack.enter_context(_checked(spin))
+        yield
+
+
+@contextmanager
+def _checked(spin: QSpinBox | QDoubleSpinBox) -> Iterator[None]:
+    original: Callable[[Any], None] = spin.setValue
+
+    def set_value(value: Any) -> None:
+        number_types = (int, float) if isinstance(spin, QDoubleSpinBox) else (int,)
+        if not isinstance(value, number_types) or isinstance(value, bool):
+            raise ValueError(f"{field_name(spin)} must be a number, not {value!r}")
+        if not spin.minimum() <= value <= spin.maximum():
+            raise ValueError(
+                f"{field_name(spin)} must be from {spin.minimum():g} to {spin.maximum():g}"
+                f" (the session has {value})"
+            )
+        original(value)
+
+    spin.setValue = set_value  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        del spin.setValue
+
+
+def field_name(field: QWidget) -> str:
+    """How the user knows ``field``: its form label, accessible name, tooltip or object name."""
+    parent = field.parentWidget()
+    layout = parent.layout() if parent is not None else None
+    if isinstance(layout, QFormLayout):
+        label = layout.labelForField(field)
+        text = getattr(label, "text", lambda: "")()
+        if text:
+            return f"'{str(text).rstrip(':').strip()}'"
+    for text in (field.accessibleName(), field.toolTip(), field.objectName()):
+        if text:
+            return f"'{text}'"
+    return "a number field"

@@ -1,29 +1,68 @@
-"""The solvers package must never pull in Qt (it serves the CLI and tests alone)."""
+"""The solvers package never pulls in Qt, and every game plays to the end through the protocol.
+
+Both run in a fresh interpreter, so nothing a GUI test imported earlier can hide a missing import
+or a Qt dependency.
+"""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
+
+import pytest
 
 import solvers
 
+ROOT = Path(__file__).resolve().parents[1]
+QT = ("PySide6", "shiboken6", "pyqtgraph", "superqt", "qtpy")
+
+#: Games whose protocol work has not landed yet (strict: landing it turns the mark red).
+PENDING = {"nim", "yut"}
+
+
+def fresh(code: str) -> str:
+    """Run ``code`` in a new interpreter from the project root; return its output."""
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout
+
 
 def test_importing_every_solver_loads_no_qt() -> None:
-    code = (
+    out = fresh(
         "import sys, solvers, solvers.__main__\n"
         "for g in solvers.GAMES: solvers.load(g)\n"
-        "bad = sorted(m for m in sys.modules if m.split('.')[0] in "
-        "('PySide6', 'shiboken6', 'pyqtgraph', 'superqt', 'qtpy'))\n"
+        f"bad = sorted(m for m in sys.modules if m.split('.')[0] in {QT!r})\n"
         "print(len(solvers.GAMES), bad)\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    count, loaded = done.stdout.split(" ", 1)
-    assert int(count) == 5
+    count, loaded = out.split(" ", 1)
+    assert int(count) == len(solvers.GAMES) == 5
     assert loaded.strip() == "[]"
 
 
-def test_every_game_module_has_the_protocol() -> None:
-    for game_id in solvers.GAMES:
-        module = solvers.load(game_id)
-        for name in ("solve", "parse_judge", "format_judge", "csv_rows"):
-            assert callable(getattr(module, name)), (game_id, name)
+@pytest.mark.parametrize(
+    "game_id",
+    [
+        pytest.param(g, marks=pytest.mark.xfail(strict=True, reason="protocol pending"))
+        if g in PENDING
+        else g
+        for g in solvers.GAMES
+    ],
+)
+def test_each_game_loads_checks_and_plays_its_example_to_the_end(game_id: str) -> None:
+    out = fresh(
+        "import random, sys, solvers\n"
+        "from tests.solvers.contract import check_module, play_through\n"
+        f"module = solvers.load({game_id!r})\n"
+        "check_module(module)\n"
+        "for seed in range(3):\n"
+        "    end = play_through(module.new_game(module.example()), random.Random(seed))\n"
+        "    assert end.over\n"
+        f"bad = sorted(m for m in sys.modules if m.split('.')[0] in {QT!r})\n"
+        "others = sorted(m for m in sys.modules if m.startswith('solvers.')\n"
+        f"    and m.split('.')[1] in solvers.GAMES and m.split('.')[1] != {game_id!r})\n"
+        "print(bad, others)\n"
+    )
+    assert out.strip() == "[] []"

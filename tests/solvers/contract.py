@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import math
 import random
+import typing
 from typing import Any
 
 from solvers.protocol import GameModule, Option, PlayState
+
+#: Every name the protocol asks for (``typing`` keeps them privately on Python 3.11).
+PROTOCOL_NAMES = sorted(typing._get_protocol_attrs(GameModule))  # type: ignore[attr-defined]
 
 #: A game played from its example must end within this many moves and outcomes.
 MAX_PLIES = 20_000
@@ -14,9 +18,8 @@ MAX_PLIES = 20_000
 
 def check_module(module: Any) -> None:
     """``module`` satisfies the protocol: names, option data, example round trip."""
-    assert isinstance(module, GameModule), [
-        name for name in GameModule.__protocol_attrs__ if not hasattr(module, name)  # type: ignore[attr-defined]
-    ]
+    missing = [name for name in PROTOCOL_NAMES if not hasattr(module, name)]
+    assert not missing and isinstance(module, GameModule), missing
     assert all(isinstance(option, Option) for option in module.OPTIONS)
     inputs = module.example()
     assert isinstance(inputs, module.Inputs)

@@ -156,9 +156,9 @@ class CoverUpTab(GameTab):
         splitter.setStretchFactor(1, 1)
         self.body.addWidget(splitter)
         # Named, so that the window remembers where the user dragged them.
-        for name, widget in (("coverupTableSplitter", splitter), ("coverupPanelSplitter", below)):
-            widget.setObjectName(name)
-            self.splitters.append(widget)
+        for name, split in (("coverupTableSplitter", splitter), ("coverupPanelSplitter", below)):
+            split.setObjectName(name)
+            self.splitters.append(split)
         self.apply_preset(next(iter(PRESETS)))
         self.revalidate()
 
