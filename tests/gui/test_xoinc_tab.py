@@ -378,3 +378,22 @@ def test_big_game_shows_the_coins_in_play_and_the_best_take(make_tab, qtbot) -> 
     # The chart shows the top of the stack, not 5000 slivers.
     low, high = tab.chart.getViewBox().viewRange()[0]
     assert low < play.state.top + 1 < high and high - low < 200
+
+
+def test_a_session_tried_and_refused_leaves_the_result_as_it_was(make_tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    from gui.session import try_state
+
+    tab = xoinc_tab(make_tab)
+    result = solve_and_wait(tab)
+    tab.start_game(True)
+    notes = [tab.coins.model.data(tab.coins.model.index(r, 1)) for r in range(5)]
+    try_state(tab, {"coins": ["1", "2"], "user_first": False})  # accepted, then put back
+    try:
+        try_state(tab, {"coins": ["1"] * (xoinc.MAX_COINS + 1)})
+    except ValueError as exc:
+        assert "5,000" in str(exc)
+    else:
+        raise AssertionError("too many coins were accepted")
+    assert tab.result is result and "gray" not in tab.resultLabel.styleSheet()
+    assert [tab.coins.model.data(tab.coins.model.index(r, 1)) for r in range(5)] == notes
+    assert tab.turnModel.rowCount() == len(result.line) and tab.play.state is not None

@@ -108,6 +108,11 @@ class XoincTab(GameTab):
     def inputs_changed(self) -> None:
         """Any edit cancels work, greys the answer, ends a game and drops the old line."""
         super().inputs_changed()
+        if self.history.applying:
+            # A silent change (a session being tried, a refused one put back) keeps the
+            # result: its notes come back once the form shows the solved stack again.
+            self._annotate()
+            return
         self.coins.model.set_annotations(None)
         self.turnModel.set_turns(())
         self.play.reset("The stack changed: press “New game” to play on it.")
@@ -147,6 +152,18 @@ class XoincTab(GameTab):
     def show_result(self, result: xoinc.XoincResult) -> None:
         """Fill the line table, annotate the coins, colour the chart."""
         self.turnModel.set_turns(result.line)
+        self._annotate()
+        self.select_turn(0)
+
+    def _annotate(self) -> None:
+        """Write who takes each coin beside it, if the form shows the solved stack."""
+        result = self.result
+        if (
+            result is None
+            or self._stale
+            or self.coins.model.texts() != [str(c) for c in result.inputs.coins]
+        ):
+            return
         notes: list[list[str]] = []
         colours = []
         for turn in result.line:
@@ -154,7 +171,6 @@ class XoincTab(GameTab):
                 notes.append([("first", "second")[turn.player - 1], str(turn.turn)])
                 colours.append(player_tint(turn.player))
         self.coins.model.set_annotations(notes, colours)
-        self.select_turn(0)
 
     def clear_result(self) -> None:
         """Forget the line, annotations, colours and any game."""
