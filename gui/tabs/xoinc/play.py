@@ -88,6 +88,13 @@ class XoincPlayPanel(PlayPanelFrame):
         self.optionsTable.cellClicked.connect(lambda row, _: self.takeSpin.setValue(row + 1))
         self.optionsTable.cellDoubleClicked.connect(lambda row, _: self.user_take(row + 1))
         self.optionsTable.setToolTip("Click a row to choose that take, double-click to take")
+        # At 1024x700 the table keeps three takes in sight and the log three lines; the page's
+        # tab already says "Play against the solver", so the frame needs no title.
+        rows = self.optionsTable.verticalHeader().defaultSectionSize()
+        header = self.optionsTable.horizontalHeader().sizeHint().height()
+        self.optionsTable.setMinimumHeight(header + 3 * rows + 4)
+        self.log.setMinimumHeight(3 * self.log.fontMetrics().lineSpacing() + 8)
+        self.setTitle("")
         self.legend = caption(OPTIONS_LEGEND)
         self.legend.setObjectName("takeLegend")
         middle = QWidget()
