@@ -17,6 +17,8 @@ from solvers import xoinc
 
 EXAMPLE = (21, 13, 5, 3, 21, 89, 8, 55, 8, 21, 89, 1, 5, 1, 34, 3)
 SLOW = Job("jobs_for_tests", "slow", (30,))
+#: What a tab gets of a 1024x700 window (menu, tab bar and status bar take the rest).
+WINDOW_1024X700 = (1024, 630)
 
 
 def xoinc_tab(make_tab, size: tuple[int, int] = (1024, 640)):  # type: ignore[no-untyped-def]
@@ -347,7 +349,7 @@ def clipped(tab: QWidget) -> list[str]:
 
 
 def test_fits_at_1024x700_without_clipped_text(make_tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
-    tab = xoinc_tab(make_tab, (1024, 700))
+    tab = xoinc_tab(make_tab, WINDOW_1024X700)
     assert clipped(tab) == []
     tab.load_example()
     solve_and_wait(tab)
@@ -362,7 +364,7 @@ def test_fits_at_1024x700_without_clipped_text(make_tab, solve_and_wait) -> None
 
 
 def test_big_game_shows_the_coins_in_play_and_the_best_take(make_tab, qtbot) -> None:  # type: ignore[no-untyped-def]
-    tab = xoinc_tab(make_tab, (1024, 700))
+    tab = xoinc_tab(make_tab, WINDOW_1024X700)
     tab.coins.randomCount.setValue(xoinc.MAX_COINS)
     tab.coins.randomMax.setValue(xoinc.MAX_VALUE)
     tab.coins.randomize(5)
@@ -397,3 +399,14 @@ def test_a_session_tried_and_refused_leaves_the_result_as_it_was(make_tab, solve
     assert tab.result is result and "gray" not in tab.resultLabel.styleSheet()
     assert [tab.coins.model.data(tab.coins.model.index(r, 1)) for r in range(5)] == notes
     assert tab.turnModel.rowCount() == len(result.line) and tab.play.state is not None
+
+
+def test_a_line_of_thousands_of_turns_is_drawn_quickly(make_tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = xoinc_tab(make_tab, WINDOW_1024X700)
+    tab.coins.model.set_values([1] * xoinc.MAX_COINS)  # equal coins: about 4600 turns
+    result = solve_and_wait(tab, timeout=30000)
+    assert len(result.line) > 4000
+    started = time.perf_counter()
+    tab.show_result(result)  # on the UI thread: no column sized by measuring every row
+    QApplication.processEvents()
+    assert time.perf_counter() - started < 0.25

@@ -27,6 +27,7 @@ from .views import (
     TurnTableModel,
     best_colour,
     caption,
+    fit_line_columns,
     line_table,
     player_tint,
 )
@@ -143,15 +144,15 @@ class XoincTab(GameTab):
     # ----- result --------------------------------------------------------------------------
     def result_text(self, result: xoinc.XoincResult) -> str:
         """Both totals in words; the first one is the judge's answer, written as the judge does."""
-        turns = len(result.line)
         return (
-            f"First player ends with {result.first_total}, second player with"
-            f" {result.second_total} (both taking their best; {turns} turn{'s' * (turns != 1)})"
+            f"First player gets {result.first_total}, second player {result.second_total}"
+            " (both playing their best)"
         )
 
     def show_result(self, result: xoinc.XoincResult) -> None:
         """Fill the line table, annotate the coins, colour the chart."""
         self.turnModel.set_turns(result.line)
+        fit_line_columns(self.turnTable, self.turnModel)
         self._annotate()
         self.select_turn(0)
 
