@@ -268,7 +268,8 @@ def test_play_as_second_player_solver_moves_first(make_tab, qtbot, solve_and_wai
     tab.play.sideCombo.setCurrentIndex(1)
     qtbot.mouseClick(tab.play.newButton, Qt.MouseButton.LeftButton)
     play = tab.play
-    # Solved already: the game starts at once from the solve's value table, no job.
+    # The game is built in a worker: the solve sent no value table (33 MB at 5000 coins).
+    qtbot.waitUntil(lambda: play.state is not None, timeout=10000)
     assert play.state is not None and play.state.player == 2 and not tab.busy
     assert play.state.history[0].taken == result.line[0].taken
     # Best takes all the way: the user ends with exactly the second player's value.
@@ -279,11 +280,12 @@ def test_play_as_second_player_solver_moves_first(make_tab, qtbot, solve_and_wai
     assert not play.user_take(1)
 
 
-def test_illegal_take_is_refused_and_edit_ends_the_game(make_tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+def test_illegal_take_is_refused_and_edit_ends_the_game(make_tab, qtbot, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
     tab = xoinc_tab(make_tab)
     solve_and_wait(tab)
     tab.start_game(True)
     play = tab.play
+    qtbot.waitUntil(lambda: play.state is not None, timeout=10000)
     assert play.state is not None
     assert not play.user_take(3)
     assert "Not a legal take" in play.positionLabel.text()
@@ -348,7 +350,7 @@ def clipped(tab: QWidget) -> list[str]:
     return found
 
 
-def test_fits_at_1024x700_without_clipped_text(make_tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+def test_fits_at_1024x700_without_clipped_text(make_tab, qtbot, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
     tab = xoinc_tab(make_tab, WINDOW_1024X700)
     assert clipped(tab) == []
     tab.load_example()
@@ -357,6 +359,7 @@ def test_fits_at_1024x700_without_clipped_text(make_tab, solve_and_wait) -> None
     header = tab.turnTable.horizontalHeader()
     assert header.length() <= tab.turnTable.viewport().width() + 1  # every column in sight
     tab.start_game(True)
+    qtbot.waitUntil(lambda: tab.play.state is not None, timeout=10000)
     tab.play.user_take(2)
     tab.play.show_hint()
     assert clipped(tab) == []
@@ -382,12 +385,13 @@ def test_big_game_shows_the_coins_in_play_and_the_best_take(make_tab, qtbot) -> 
     assert low < play.state.top + 1 < high and high - low < 200
 
 
-def test_a_session_tried_and_refused_leaves_the_result_as_it_was(make_tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+def test_a_tried_session_leaves_the_result_as_it_was(make_tab, qtbot, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
     from gui.session import try_state
 
     tab = xoinc_tab(make_tab)
     result = solve_and_wait(tab)
     tab.start_game(True)
+    qtbot.waitUntil(lambda: tab.play.state is not None, timeout=10000)
     notes = [tab.coins.model.data(tab.coins.model.index(r, 1)) for r in range(5)]
     try_state(tab, {"coins": ["1", "2"], "user_first": False})  # accepted, then put back
     try:
