@@ -11,6 +11,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "solvers"))
 
 from brute_yut import brute_max
+from yut_reference import expected as reference_expected
 
 from solvers import yut
 
@@ -41,8 +42,29 @@ def speedup_line() -> str:
     )
 
 
+def expectimax_line(pieces: int = 6, turns: int = 20) -> str:
+    """Issue 12: the unknown-throws game at 6 x 20 beside the unoptimised solver, same run."""
+    inputs = yut.ExpectInputs(turns, pieces)
+    times = []
+    for _ in range(3):
+        start = time.perf_counter()
+        ours = yut.solve(inputs).expected
+        times.append(time.perf_counter() - start)
+    start = time.perf_counter()
+    theirs = reference_expected(inputs)  # one run: about 17 s and 2 GB
+    reference = time.perf_counter() - start
+    assert abs(ours - theirs) < 1e-9, (ours, theirs)
+    return (
+        f"yut: unknown throws {pieces} pieces x {turns} turns = {ours:.3f}: "
+        f"min {min(times):.2f} s, median {statistics.median(times):.2f} s (goal <= 10 s); "
+        f"reference (pre-issue-12 algorithm) {reference:.2f} s, "
+        f"speed-up {reference / statistics.median(times):.1f}x"
+    )
+
+
 def cases():
     print(speedup_line())
+    print(expectimax_line())
     sample = yut.YutInputs((1, 2, 3, 4, 1, 2, 3, 4, 1, 2))
     yield "standard board, 10 known throws (sample 1)", 5.0, lambda: yut.solve(sample)
     many = [yut.YutInputs(t) for t in _sequences(50, 10, 1)]
@@ -64,3 +86,12 @@ def cases():
     yield "unknown throws: standard board, 10 turns, 4 pieces", 2000.0, lambda: yut.solve(expect)
     longer = yut.ExpectInputs(turns=20, pieces=4)
     yield "unknown throws: 20 turns, 4 pieces", None, lambda: yut.solve(longer)
+    medium = yut.ExpectInputs(turns=20, pieces=5)
+    yield "unknown throws: 20 turns, 5 pieces", None, lambda: yut.solve(medium)
+    yield (
+        "unknown throws: 20 turns, 5 pieces (reference, unoptimised)",
+        None,
+        lambda: reference_expected(medium),
+    )
+    most = yut.ExpectInputs(turns=20, pieces=6)
+    yield "unknown throws: 20 turns, 6 pieces (issue 12)", 10_000.0, lambda: yut.solve(most)

@@ -6,7 +6,7 @@ game whose signatures drift from the protocol fails ``make lint``.
 
 from __future__ import annotations
 
-from solvers import coverup, greatgame, xoinc
+from solvers import coverup, greatgame, nim, xoinc, yut
 from solvers.protocol import GameModule
 
-GAMES: tuple[GameModule, ...] = (coverup, greatgame, xoinc)
+GAMES: tuple[GameModule, ...] = (coverup, greatgame, xoinc, nim, yut)

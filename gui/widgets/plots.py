@@ -17,7 +17,7 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
-import pyqtgraph as pg  # type: ignore[import-untyped]
+import pyqtgraph as pg
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 

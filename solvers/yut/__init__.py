@@ -11,10 +11,9 @@ while some piece is off the end, so this never changes a judge answer.
 
 from __future__ import annotations
 
-import argparse
-from typing import Any, overload
+from typing import overload
 
-from solvers.protocol import Progress, Tokens, checked
+from solvers.protocol import Option, OptionError, Progress, Tokens, checked
 from solvers.yut.board import (
     MAX_FACE,
     Board,
@@ -26,6 +25,7 @@ from solvers.yut.board import (
     load_board_text,
     standard_board,
 )
+from solvers.yut.cases import JUDGE_FACES, JUDGE_THROWS, example, format_input, generate, shrink
 from solvers.yut.known import (
     MAX_PIECES,
     MAX_THROWS,
@@ -35,31 +35,44 @@ from solvers.yut.known import (
     legal_targets,
     solve_known,
 )
+from solvers.yut.play import ExpectGame, KnownGame, Move, new_game
 from solvers.yut.unknown import ExpectInputs, ExpectResult, MoveOption, solve_expected, uniform
 
 __all__ = [
+    "MAX_BOARD_BYTES",
     "MAX_FACE",
     "MAX_PIECES",
     "MAX_THROWS",
+    "OPTIONS",
+    "TITLE",
     "Board",
+    "ExpectGame",
     "ExpectInputs",
     "ExpectResult",
+    "Inputs",
+    "KnownGame",
+    "Move",
     "MoveOption",
+    "Result",
     "Square",
     "Step",
     "YutInputs",
     "YutResult",
-    "add_cli_arguments",
     "board_from_json",
     "board_problems",
     "board_to_json",
     "csv_rows",
+    "example",
+    "format_input",
     "format_judge",
-    "judge_options",
+    "generate",
     "legal_targets",
     "load_board",
     "load_board_text",
+    "new_game",
     "parse_judge",
+    "read_board_file",
+    "shrink",
     "solve",
     "solve_expected",
     "solve_known",
@@ -67,8 +80,64 @@ __all__ = [
     "uniform",
 ]
 
-#: Throws per case in the judge format.
-JUDGE_THROWS = 10
+TITLE = "Dice Yut"
+Inputs = YutInputs
+Result = YutResult
+#: A board file larger than this is refused before it is parsed (the largest
+#: valid board, 200 squares, is about 20 KB).
+MAX_BOARD_BYTES = 1024 * 1024
+
+
+def read_board_file(path: str) -> Board:
+    """The board in the JSON file ``path``; ``ValueError`` (or ``OSError``) says why not."""
+    with open(path, "rb") as handle:
+        data = handle.read(MAX_BOARD_BYTES + 1)
+    if len(data) > MAX_BOARD_BYTES:
+        raise ValueError(f"larger than {MAX_BOARD_BYTES // 1024} KB; not a board file")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ValueError("not UTF-8 text") from None
+    return load_board_text(text)
+
+
+def _ranged(flag: str, what: str, hi: int, default: int, metavar: str = "N") -> Option:
+    """A whole-number option 1..``hi`` whose refusal reads "--pieces must be between 1 and 6"."""
+
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise OptionError(f"--{flag}: {text!r} is not a whole number") from None
+        if not 1 <= value <= hi:
+            raise OptionError(f"--{flag} must be between 1 and {hi}, got {value}")
+        return value
+
+    return Option(flag, "int", default, what, lo=1, hi=hi, metavar=metavar, convert=convert)
+
+
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        "board",
+        "file",
+        None,
+        "board JSON file (default: the standard board)",
+        metavar="JSON",
+        convert=read_board_file,
+    ),
+    _ranged("pieces", "number of pieces (1..6)", MAX_PIECES, 4),
+    _ranged("faces", "die faces 1..F", MAX_FACE, JUDGE_FACES),
+    _ranged("throws", "throws per case", MAX_THROWS, JUDGE_THROWS),
+    Option(
+        "expected",
+        "flag",
+        False,
+        "read no throws: print the expected score with best play when each throw is "
+        "seen only when made (3 decimals)",
+        standalone=True,
+    ),
+    _ranged("turns", "turns of the --expected game", MAX_THROWS, 10, "T"),
+)
 
 
 @overload
@@ -92,11 +161,19 @@ def parse_judge(
     text: str,
     board: Board | None = None,
     pieces: int = 4,
-    faces: int = 5,
+    faces: int = JUDGE_FACES,
     throws: int = JUDGE_THROWS,
-) -> list[YutInputs]:
-    """Baekjoon 17825: ten throws 1..5 per case; several cases may follow each other."""
+    expected: bool = False,
+    turns: int = 10,
+) -> list[YutInputs] | list[ExpectInputs]:
+    """Baekjoon 17825: ten throws 1..5 per case; several cases may follow each other.
+
+    With ``expected`` no throws are read: the one case is the unknown-throws game of
+    ``turns`` turns with a fair die of ``faces`` faces.
+    """
     chosen = standard_board() if board is None else board
+    if expected:
+        return [ExpectInputs(turns, pieces, uniform(faces), chosen)]
     tokens = Tokens(text)
     cases: list[YutInputs] = []
     while not tokens.at_end() or not cases:
@@ -107,42 +184,10 @@ def parse_judge(
 
 
 def format_judge(result: YutResult | ExpectResult) -> str:
-    """The maximum score (or the expectation with six decimals)."""
+    """The maximum score (or the expectation rounded to 3 decimals, as the tab shows it)."""
     if isinstance(result, ExpectResult):
-        return f"{result.expected:.6f}"
+        return f"{result.expected:.3f}"
     return str(result.best)
-
-
-def add_cli_arguments(parser: argparse.ArgumentParser) -> None:
-    """Options of ``python -m solvers yut`` beyond the judge format."""
-    parser.add_argument("--board", metavar="JSON", help="board file (default: the standard board)")
-    parser.add_argument("--pieces", type=int, default=4, help="number of pieces (1..6)")
-    parser.add_argument("--faces", type=int, default=5, help="die faces 1..F (default 5)")
-    parser.add_argument(
-        "--throws", type=int, default=JUDGE_THROWS, help="throws per case (default 10)"
-    )
-
-
-def judge_options(args: argparse.Namespace) -> dict[str, Any]:
-    """Turn the CLI options into ``parse_judge`` keywords; bad ones stop the program."""
-
-    def fail(message: str) -> SystemExit:
-        return SystemExit(f"python -m solvers yut: error: {message}")
-
-    board = None
-    if args.board is not None:
-        try:
-            with open(args.board, encoding="utf-8") as handle:
-                board = load_board_text(handle.read())
-        except (OSError, ValueError) as exc:
-            raise fail(f"--board {args.board}: {exc}") from None
-    if not 1 <= args.pieces <= MAX_PIECES:
-        raise fail(f"--pieces must be between 1 and {MAX_PIECES}")
-    if not 1 <= args.faces <= MAX_FACE:
-        raise fail(f"--faces must be between 1 and {MAX_FACE}")
-    if not 1 <= args.throws <= MAX_THROWS:
-        raise fail(f"--throws must be between 1 and {MAX_THROWS}")
-    return {"board": board, "pieces": args.pieces, "faces": args.faces, "throws": args.throws}
 
 
 def csv_rows(

@@ -284,6 +284,8 @@ def load_board_text(text: str) -> Board:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ValueError(f"not valid JSON: line {exc.lineno}: {exc.msg}") from None
+    except RecursionError:  # "[[[[...": a board is never nested deeply
+        raise ValueError("not a board: the JSON is nested too deeply") from None
     return board_from_json(data)
 
 

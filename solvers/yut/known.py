@@ -11,12 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from solvers.protocol import Progress, report
+from solvers.protocol import Progress, TooBig, report
 from solvers.yut.board import MAX_FACE, Board, standard_board
 
 __all__ = [
+    "MAX_KNOWN_POSITIONS",
     "MAX_PIECES",
     "MAX_THROWS",
+    "KnownSearch",
     "Step",
     "YutInputs",
     "YutResult",
@@ -26,6 +28,10 @@ __all__ = [
 
 MAX_PIECES = 6
 MAX_THROWS = 20
+#: Memo entries (positions) before a known-throws search is refused: about
+#: 120 bytes each, so a search stays near 300 MB (the standard board needs
+#: under 500,000 even for 6 pieces, 20 throws and 12 faces).
+MAX_KNOWN_POSITIONS = 2_000_000
 #: New memo entries between two progress reports (a few ms of work).
 _REPORT_EVERY = 4096
 
@@ -102,23 +108,45 @@ def legal_targets(board: Board, positions: tuple[str, ...], throw: int) -> list[
 def solve_known(inputs: YutInputs, progress: Progress | None = None) -> YutResult:
     """Maximise the total score for the known throws; return it with an optimal line."""
     report(progress, 0.0)
-    board = inputs.board
-    dest = board.destinations(inputs.faces).tolist()
-    score = board.scores().tolist()
-    end = board.end_index
-    throws = inputs.throws
-    turns = len(throws)
-    memo: dict[tuple[int, tuple[int, ...]], int] = {}
-    ticker = _Ticker(progress)
+    search = KnownSearch(inputs, progress)
+    start = (inputs.board.start_index,) * inputs.pieces
+    total = search.best(0, start)
+    line = _line(inputs, search.dest, search.score, search.best)
+    report(progress, 1.0)
+    return YutResult(inputs, total, line, len(search.memo))
 
-    def best_from(turn: int, state: tuple[int, ...]) -> int:
-        if turn == turns:
+
+class KnownSearch:
+    """The memoised search: ``best(turn, state)`` is the most still to score.
+
+    Keys are ``bytes((turn, *state))`` (square indices fit a byte: at most 200
+    squares), about a third of the memory of a tuple key. The memo is the work:
+    past ``MAX_KNOWN_POSITIONS`` entries the search refuses with ``TooBig``,
+    which keeps any accepted input far below 1 GB.
+    """
+
+    def __init__(self, inputs: YutInputs, progress: Progress | None = None) -> None:
+        self.inputs = inputs
+        board = inputs.board
+        self.dest: list[list[int]] = board.destinations(inputs.faces).tolist()
+        self.score: list[int] = board.scores().tolist()
+        self.end = board.end_index
+        self.memo: dict[bytes, int] = {}
+        self.progress = progress
+        self.next_report = _REPORT_EVERY
+        self.limit = MAX_KNOWN_POSITIONS
+
+    def best(self, turn: int, state: tuple[int, ...]) -> int:
+        """Most points still to score from ``turn`` (0-based) with pieces on ``state``."""
+        throws = self.inputs.throws
+        if turn >= len(throws):
             return 0
-        key = (turn, state)
-        known = memo.get(key)
+        key = bytes((turn, *state))
+        known = self.memo.get(key)
         if known is not None:
             return known
         face = throws[turn]
+        dest, score, end = self.dest, self.score, self.end
         best: int | None = None
         previous = -1
         for i, sq in enumerate(state):
@@ -131,35 +159,27 @@ def solve_known(inputs: YutInputs, progress: Progress | None = None) -> YutResul
             if target != end and target != sq and target in state:
                 continue
             after = tuple(sorted((*state[:i], target, *state[i + 1 :])))
-            value = score[target] + best_from(turn + 1, after)
+            value = score[target] + self.best(turn + 1, after)
             if best is None or value > best:
                 best = value
         if best is None:  # no piece may move: the throw is lost
-            best = best_from(turn + 1, state)
+            best = self.best(turn + 1, state)
+        memo = self.memo
         memo[key] = best
-        ticker.tick(len(memo))
+        if len(memo) >= self.next_report:
+            self._tick(len(memo))
         return best
 
-    start = (board.start_index,) * inputs.pieces
-    total = best_from(0, start)
-    line = _line(inputs, dest, score, best_from)
-    report(progress, 1.0)
-    return YutResult(inputs, total, line, len(memo))
-
-
-class _Ticker:
-    """Calls ``progress`` every few thousand positions, so a cancel lands quickly."""
-
-    def __init__(self, progress: Progress | None) -> None:
-        self.progress = progress
-        self.next_report = _REPORT_EVERY
-
-    def tick(self, count: int) -> None:
-        if self.progress is not None and count >= self.next_report:
-            self.next_report = count + _REPORT_EVERY
-            # The number of positions is not known in advance: show a rough,
-            # steadily rising fraction; its real job is to let a cancel in.
-            report(self.progress, 0.95 * count / (count + 50_000))
+    def _tick(self, count: int) -> None:
+        self.next_report = count + _REPORT_EVERY
+        if count > self.limit:
+            raise TooBig(
+                f"more than {self.limit:,} positions to search; "
+                "use fewer pieces, fewer throws, fewer die faces or a smaller board"
+            )
+        # The number of positions is not known in advance: show a steadily rising
+        # fraction of the bound; its real job is to let a cancel in.
+        report(self.progress, 0.95 * count / self.limit)
 
 
 def _line(

@@ -1,8 +1,9 @@
 """Unknown throws: expected total under optimal adaptive play (expectimax).
 
-Positions (sorted tuples of piece squares) are found breadth first from the
-start, one wave per turn, with NumPy: a wave's moves for every face and piece
-are computed as whole arrays. Turn ``t``'s value of a position is exact when
+Positions (sorted tuples of piece squares: pieces are identical) are found
+breadth first from the start, one wave per turn, with NumPy
+(``solvers.yut.explore``, which numbers them densely on the standard board and
+refuses with ``TooBig`` past the memory bound). Turn ``t``'s value of a position is exact when
 the position can be reached in ``t`` moves or fewer (its later positions then
 all lie inside the explored waves), so the backward sweep at turn ``t`` only
 touches that prefix of the position list. Queries for any other position
@@ -19,24 +20,32 @@ import numpy.typing as npt
 
 from solvers.protocol import Progress, report
 from solvers.yut.board import MAX_FACE, Board, standard_board
+from solvers.yut.explore import Explored, explore, sparse_keys
 from solvers.yut.known import MAX_PIECES, MAX_THROWS
 
 __all__ = [
     "MAX_POSITIONS",
+    "MAX_TABLE_BYTES",
     "ExpectInputs",
     "ExpectResult",
+    "Lookup",
     "MoveOption",
+    "position_limit",
     "solve_expected",
     "uniform",
 ]
 
-#: Positions explored before the expectation is refused (memory: about 16 bytes
-#: per position, face and piece).
-MAX_POSITIONS = 400_000
-#: Positions handled per NumPy batch: bounds temporaries and spaces progress reports.
-_CHUNK = 20_000
+#: Positions explored before the expectation is refused (6 pieces and 20 turns
+#: on the standard board reach 1.1 million).
+MAX_POSITIONS = 2_000_000
+#: Memory the tables of one expectation may take (moves, values, squares).
+MAX_TABLE_BYTES = 600 * 1024 * 1024
+#: Share of the progress bar for finding the positions (the rest: valuing them).
+_EXPLORE_SHARE = 0.4
 
 IntArray = npt.NDArray[np.int64]
+#: Square indices of positions: at most 200 squares, so two bytes each.
+SquareArray = npt.NDArray[np.int16]
 FloatArray = npt.NDArray[np.float64]
 
 
@@ -92,22 +101,28 @@ class MoveOption:
 class ExpectResult:
     """The expectation and the tables that answer "I threw a k here: what now?".
 
-    ``states[i]`` is a position (sorted square indices); ``values[t, i]`` the
-    expected points still to come when ``t`` turns have been played, valid
-    where ``depth[i] <= t``. ``first_turn[k-1]`` lists the moves for a first
-    throw of ``k``.
+    ``states[i]`` is a position (sorted square indices), rows in the order they
+    are first reached. ``values[offsets[t] + i]`` is the expected points still
+    to come when ``t`` turns have been played, for the rows ``i`` reachable in
+    ``t`` moves: ``i < offsets[t + 1] - offsets[t]`` (other rows cannot be on
+    the board then; a quarter of a full table at 6 pieces x 20 turns, which
+    matters when the result travels from the worker process). ``first_turn[k-1]``
+    lists the moves for a first throw of ``k``.
     """
 
     inputs: ExpectInputs
     expected: float
-    states: IntArray
-    depth: IntArray
+    states: SquareArray
+    offsets: IntArray
     values: FloatArray
     first_turn: tuple[tuple[MoveOption, ...], ...]
+    #: Position keys sorted, and the rows in that order: found once in the solve so
+    #: that a play state (``solvers.yut.play``) is built in no time on the UI thread.
+    index: tuple[IntArray, npt.NDArray[np.int32]] | None = field(default=None, repr=False)
 
     def value(self, turn: int, positions: tuple[str, ...]) -> float:
         """Expected points from turn ``turn`` (1-based, ``turns + 1``: over) onwards."""
-        return _Lookup(self).value(turn - 1, _indices(self.inputs.board, positions))
+        return Lookup(self).value(turn - 1, _indices(self.inputs.board, positions))
 
     def options(self, turn: int, positions: tuple[str, ...], throw: int) -> tuple[MoveOption, ...]:
         """Every legal move (piece 1-based) for ``throw`` at 1-based ``turn``, best flagged."""
@@ -118,7 +133,7 @@ class ExpectResult:
             raise ValueError(f"throw must be between 1 and {inputs.faces}, got {throw}")
         if len(positions) != inputs.pieces:
             raise ValueError(f"expected {inputs.pieces} piece squares, got {len(positions)}")
-        return _Lookup(self).options(turn - 1, _indices(inputs.board, positions), throw)
+        return Lookup(self).options(turn - 1, _indices(inputs.board, positions), throw)
 
 
 def _indices(board: Board, positions: tuple[str, ...]) -> list[int]:
@@ -128,7 +143,7 @@ def _indices(board: Board, positions: tuple[str, ...]) -> list[int]:
         raise ValueError(f"unknown square {exc.args[0]!r}") from None
 
 
-class _Lookup:
+class Lookup:
     """Table lookups with a memoised recursion for positions outside the tables."""
 
     def __init__(self, result: ExpectResult) -> None:
@@ -138,9 +153,12 @@ class _Lookup:
         self.dest = self.board.destinations(inputs.faces).tolist()
         self.score = self.board.scores().tolist()
         self.base = len(self.board.squares)
-        keys = _keys(result.states, self.base)
-        self.order = np.argsort(keys)
-        self.sorted_keys = keys[self.order]
+        if result.index is None:
+            keys = _keys(result.states, self.base)
+            self.order = np.argsort(keys).astype(np.int32)
+            self.sorted_keys = keys[self.order]
+        else:
+            self.sorted_keys, self.order = result.index
         self.memo: dict[tuple[int, tuple[int, ...]], float] = {}
 
     def _row(self, state: tuple[int, ...]) -> int | None:
@@ -153,6 +171,7 @@ class _Lookup:
         return None
 
     def moves(self, labelled: list[int], throw: int) -> list[tuple[int, int]]:
+        """``(piece index, target)`` of every legal move of ``throw`` (pieces labelled)."""
         end = self.board.end_index
         found = []
         for p, sq in enumerate(labelled):
@@ -165,13 +184,15 @@ class _Lookup:
         return found
 
     def value(self, played: int, labelled: list[int]) -> float:
+        """Expected points still to come after ``played`` throws with pieces on ``labelled``."""
         inputs = self.result.inputs
         if played >= inputs.turns:
             return 0.0
         state = tuple(sorted(labelled))
         row = self._row(state)
-        if row is not None and self.result.depth[row] <= played:
-            return float(self.result.values[played, row])
+        offsets = self.result.offsets
+        if row is not None and row < offsets[played + 1] - offsets[played]:
+            return float(self.result.values[offsets[played] + row])
         known = self.memo.get((played, state))
         if known is not None:
             return known
@@ -192,6 +213,7 @@ class _Lookup:
         return self.value(played + 1, labelled) if best is None else best
 
     def options(self, played: int, labelled: list[int], throw: int) -> tuple[MoveOption, ...]:
+        """Every legal move of ``throw`` with its expected total, the best one flagged."""
         squares = self.board.squares
         found = []
         for p, target in self.moves(labelled, throw):
@@ -216,118 +238,92 @@ class _Lookup:
         )
 
 
-def _keys(states: IntArray, base: int) -> IntArray:
-    keys = np.zeros(len(states), dtype=np.int64)
-    for column in range(states.shape[1]):
-        keys = keys * base + states[:, column]
-    return keys
+def _keys(states: SquareArray, base: int) -> IntArray:
+    return sparse_keys(states, base)
+
+
+def position_limit(inputs: ExpectInputs) -> int:
+    """Most positions this game may explore: ``MAX_POSITIONS`` or less when memory says so.
+
+    Each position keeps its moves (int32 per face and piece), its value at every
+    turn (float64) and its squares.
+    """
+    per_position = 4 * inputs.faces * inputs.pieces + 8 * (inputs.turns + 1) + 8 * inputs.pieces
+    return min(MAX_POSITIONS, MAX_TABLE_BYTES // per_position)
 
 
 def solve_expected(inputs: ExpectInputs, progress: Progress | None = None) -> ExpectResult:
     """Expected total under optimal play when each throw is seen only when made."""
     report(progress, 0.0)
     board = inputs.board
-    faces = [f for f, p in enumerate(inputs.probabilities, start=1) if p > 0]
+    faces = np.array([f for f, p in enumerate(inputs.probabilities, start=1) if p > 0])
     probs = np.array([inputs.probabilities[f - 1] for f in faces])
-    dest = board.destinations(inputs.faces)
-    score = board.scores()
-    base = len(board.squares)
-    end = board.end_index
-
-    waves: list[IntArray] = [np.full((1, inputs.pieces), board.start_index, dtype=np.int64)]
-    known = _keys(waves[0], base)
-    wave_next: list[IntArray] = []
-    wave_gain: list[npt.NDArray[np.float32]] = []
-    count = 1
-    for played in range(inputs.turns):
-        wave = waves[-1]
-        parts = []
-        # At least one batch, even for an empty wave, so the arrays keep their shape.
-        for first in range(0, max(1, len(wave)), _CHUNK):
-            report(progress, 0.6 * (played + first / max(1, len(wave))) / inputs.turns)
-            parts.append(_wave_moves(wave[first : first + _CHUNK], faces, dest, score, end, base))
-        next_keys = np.concatenate([keys for keys, _ in parts])
-        # Scores are whole numbers up to 1e6: float32 holds them exactly in half the memory.
-        wave_gain.append(np.concatenate([gain for _, gain in parts]).astype(np.float32))
-        found = np.unique(next_keys[next_keys >= 0])
-        new_keys = found[~np.isin(found, known, assume_unique=True)]
-        count += len(new_keys)
-        if count > MAX_POSITIONS:
-            raise ValueError(
-                f"more than {MAX_POSITIONS:,} positions to explore; "
-                "use fewer pieces, turns or faces for the expectation"
-            )
-        wave_next.append(next_keys)
-        waves.append(_decode(new_keys, base, inputs.pieces))
-        known = np.union1d(known, new_keys)
-
-    states = np.concatenate(waves)
-    depth = np.concatenate([np.full(len(w), d, dtype=np.int64) for d, w in enumerate(waves)])
-    keys = _keys(states, base)
-    order = np.argsort(keys)
-    sorted_keys = keys[order]
-    # Rows are in wave order, so the positions reachable within t moves are a prefix.
-    limits = np.cumsum([len(w) for w in waves])
-    all_keys = np.concatenate(wave_next)
-    del wave_next
-    found_rows = order[np.searchsorted(sorted_keys, np.maximum(all_keys, 0))]
-    all_next = np.where(all_keys >= 0, found_rows, -1).astype(np.int32)
-    del all_keys, found_rows
-    all_gain = np.concatenate(wave_gain)
-    del wave_gain
-    values = np.zeros((inputs.turns + 1, len(states)))
-    for played in range(inputs.turns - 1, -1, -1):
-        later = values[played + 1]
-        span = int(limits[played])
-        for first in range(0, span, _CHUNK):
-            done = inputs.turns - 1 - played + first / span
-            report(progress, 0.6 + 0.4 * done / inputs.turns)
-            rows = slice(first, min(span, first + _CHUNK))
-            next_rows = all_next[rows]
-            legal = next_rows >= 0
-            candidate = np.where(legal, all_gain[rows] + later[np.maximum(next_rows, 0)], -np.inf)
-            best = np.where(legal.any(axis=2), candidate.max(axis=2), later[rows, None])
-            values[played, rows] = best @ probs
-    result = _with_first_turn(inputs, states, depth, values)
+    limit = position_limit(inputs)
+    found = explore(board, inputs.pieces, inputs.turns, faces, limit, progress, _EXPLORE_SHARE)
+    offsets, values = _sweep(inputs, found, faces, probs, progress)
+    report(progress, 0.99)  # a last chance to cancel before the lookup index is sorted
+    result = _with_first_turn(inputs, found.states, offsets, values)
     report(progress, 1.0)
     return result
 
 
+def _sweep(
+    inputs: ExpectInputs,
+    found: Explored,
+    faces: IntArray,
+    probs: FloatArray,
+    progress: Progress | None,
+) -> tuple[IntArray, FloatArray]:
+    """Offsets and values turn by turn from the last; turn ``t`` only for rows reachable in ``t``.
+
+    A move from a row reachable in ``t`` moves leads to a row reachable in ``t + 1``,
+    so each turn reads only the prefix of rows the next turn has values for.
+    """
+    board = inputs.board
+    score = board.scores().astype(np.float64)
+    dest = board.destinations(int(faces.max()))
+    count = len(found.states)
+    spans = [int(found.limits[t]) for t in range(inputs.turns)]
+    offsets = np.concatenate([[0], np.cumsum(spans)]).astype(np.int64)
+    values = np.empty(int(offsets[-1]))
+    # The next turn's values by row (zero after the last turn); one slot past the rows
+    # holds -inf: illegal moves (row -1) index it and never win.
+    later = np.zeros(count + 1)
+    later[count] = -np.inf
+    for played in range(inputs.turns - 1, -1, -1):
+        span = spans[played]
+        current = values[offsets[played] : offsets[played] + span]
+        for first, next_rows in found.moves:
+            if first >= span:
+                break  # batches never straddle a wave, so none straddles ``span`` either
+            done = inputs.turns - 1 - played + first / span
+            report(progress, _EXPLORE_SHARE + (1 - _EXPLORE_SHARE) * done / inputs.turns)
+            rows = slice(first, first + len(next_rows))
+            targets = dest[found.states[rows]][:, :, faces].transpose(0, 2, 1)
+            candidate = score[targets] + later[next_rows]
+            best = candidate[:, :, 0]
+            for piece in range(1, inputs.pieces):  # faster than max() over a short axis
+                best = np.maximum(best, candidate[:, :, piece])
+            # No piece may move: the throw is lost and the position stays.
+            best = np.where(best == -np.inf, later[rows, None], best)
+            current[rows] = best @ probs
+        later[:span] = current
+    return offsets, values
+
+
 def _with_first_turn(
-    inputs: ExpectInputs, states: IntArray, depth: IntArray, values: FloatArray
+    inputs: ExpectInputs, states: SquareArray, offsets: IntArray, values: FloatArray
 ) -> ExpectResult:
-    bare = ExpectResult(inputs, float(values[0, 0]), states, depth, values, ())
+    bare = ExpectResult(inputs, float(values[0]), states, offsets, values, ())
     start = [inputs.board.start_index] * inputs.pieces
-    lookup = _Lookup(bare)
+    lookup = Lookup(bare)
     table = tuple(lookup.options(0, start, face) for face in range(1, inputs.faces + 1))
-    return ExpectResult(inputs, float(values[0, 0]), states, depth, values, table)
-
-
-def _wave_moves(
-    wave: IntArray, faces: list[int], dest: IntArray, score: IntArray, end: int, base: int
-) -> tuple[IntArray, IntArray]:
-    """Next-position keys (-1: illegal) and points, shape (positions, faces, pieces)."""
-    count, pieces = wave.shape
-    next_keys = np.full((count, len(faces), pieces), -1, dtype=np.int64)
-    gains = np.zeros((count, len(faces), pieces), dtype=np.int64)
-    for j, face in enumerate(faces):
-        for i in range(pieces):
-            here = wave[:, i]
-            target = dest[here, face]
-            occupied = (wave == target[:, None]).any(axis=1)
-            legal = (here != end) & ((target == end) | (target == here) | ~occupied)
-            after = wave.copy()
-            after[:, i] = target
-            after.sort(axis=1)
-            next_keys[:, j, i] = np.where(legal, _keys(after, base), -1)
-            gains[:, j, i] = np.where(legal, score[np.maximum(target, 0)], 0)
-    return next_keys, gains
-
-
-def _decode(keys: IntArray, base: int, pieces: int) -> IntArray:
-    states = np.empty((len(keys), pieces), dtype=np.int64)
-    rest = keys.copy()
-    for column in range(pieces - 1, -1, -1):
-        states[:, column] = rest % base
-        rest //= base
-    return states
+    return ExpectResult(
+        inputs,
+        float(values[0]),
+        states,
+        offsets,
+        values,
+        table,
+        (lookup.sorted_keys, lookup.order),
+    )

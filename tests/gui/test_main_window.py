@@ -82,15 +82,14 @@ def test_closing_mid_solve_is_clean(qtbot, settings) -> None:  # type: ignore[no
 def test_session_round_trip(window, tmp_path: Path, settings) -> None:  # type: ignore[no-untyped-def]
     tab = window.tabs["nim"]
     tab.piles.model.set_values([7, 11, 13])
-    tab.subtractionRadio.setChecked(True)
     tab.subtractionEdit.setText("1,2,5")
     path = tmp_path / "s.json"
     assert window.save_session(path) is None
     tab.piles.model.set_values([1])
-    tab.normalRadio.setChecked(True)
+    tab.subtractionEdit.setText("")
     assert window.open_session(path) is None
     assert tab.piles.model.values() == [7, 11, 13]
-    assert tab.subtractionRadio.isChecked() and tab.subtractionEdit.text() == "1,2,5"
+    assert tab.subtractionEdit.text() == "1,2,5"
     assert window.recent_files()[0] == str(path.resolve())
     fresh = main_window.MainWindow(settings)
     assert fresh.recent_files()[0] == str(path.resolve())
@@ -118,12 +117,12 @@ def test_session_round_trip(window, tmp_path: Path, settings) -> None:  # type: 
 def test_malformed_session_is_refused_and_inputs_kept(window, tmp_path: Path, content: str) -> None:  # type: ignore[no-untyped-def]
     tab = window.tabs["nim"]
     tab.piles.model.set_values([5, 6])
-    tab.misereRadio.setChecked(True)
+    tab.misereCheck.setChecked(True)
     path = tmp_path / "bad.json"
     path.write_text(content)
     error = window.open_session(path)
     assert error and "bad.json" in error
-    assert tab.piles.model.values() == [5, 6] and tab.misereRadio.isChecked()
+    assert tab.piles.model.values() == [5, 6] and tab.misereCheck.isChecked()
 
 
 def test_no_display_says_so_and_exits_nonzero(monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]

@@ -1,22 +1,36 @@
-"""The Nim tab: solve, highlights, validation, files, play against the solver."""
+"""The Nim tab: solve, highlights, validation, files, play against the solver (the tab alone)."""
 
 from __future__ import annotations
 
 import csv
+import random
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 
 from gui.widgets.theme import BAD, BEST
 from solvers import nim
 
 
-def nim_tab(window):  # type: ignore[no-untyped-def]
-    return window.tabs["nim"]
+@pytest.fixture()
+def tab(make_tab):  # type: ignore[no-untyped-def]
+    return make_tab("nim")
 
 
-def test_solve_shows_winner_and_highlights_every_winning_move(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
-    tab = nim_tab(window)
+@pytest.fixture()
+def start_game(qtbot):  # type: ignore[no-untyped-def]
+    """``start_game(tab, user_first)``: New game, built in the worker; wait until it starts."""
+
+    def run(tab, user_first: bool):  # type: ignore[no-untyped-def]
+        assert tab.play.new_game(user_first=user_first)
+        qtbot.waitUntil(lambda: tab.play.state is not None, timeout=20000)
+        return tab.play
+
+    return run
+
+
+def test_solve_shows_winner_and_highlights_every_winning_move(tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
     tab.piles.model.set_values([1, 2, 3, 4])
     result = solve_and_wait(tab)
     assert "First player wins" in tab.resultLabel.text()
@@ -31,16 +45,13 @@ def test_solve_shows_winner_and_highlights_every_winning_move(window, solve_and_
     assert [model.data(model.index(r, 1)) for r in range(4)] == ["1", "2", "3", "4"]
 
 
-def test_second_player_wins(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
-    tab = nim_tab(window)
+def test_second_player_wins(tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
     tab.piles.model.set_values([9, 8, 9, 8, 9, 9])
     solve_and_wait(tab)
     assert "Second player wins" in tab.resultLabel.text()
 
 
-def test_subtraction_game_plot_and_period(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
-    tab = nim_tab(window)
-    tab.subtractionRadio.setChecked(True)
+def test_subtraction_game_plot_and_period(tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
     tab.subtractionEdit.setText("1,3,4")
     tab.piles.model.set_values([2, 4, 7])
     solve_and_wait(tab)
@@ -50,8 +61,7 @@ def test_subtraction_game_plot_and_period(window, solve_and_wait) -> None:  # ty
     assert "period 7" in tab.grundyPlot.plotItem.titleLabel.text
 
 
-def test_bad_pile_is_marked_and_blocks_solve(window) -> None:  # type: ignore[no-untyped-def]
-    tab = nim_tab(window)
+def test_bad_pile_is_marked_and_blocks_solve(tab) -> None:  # type: ignore[no-untyped-def]
     model = tab.piles.model
     assert model.setData(model.index(1, 0), "12x") is False
     assert model.data(model.index(1, 0), Qt.ItemDataRole.BackgroundRole) == BAD
@@ -63,24 +73,20 @@ def test_bad_pile_is_marked_and_blocks_solve(window) -> None:  # type: ignore[no
     assert tab.solveButton.isEnabled()
 
 
-def test_bad_subtraction_set_blocks_solve(window) -> None:  # type: ignore[no-untyped-def]
-    tab = nim_tab(window)
-    tab.subtractionRadio.setChecked(True)
+def test_bad_subtraction_set_blocks_solve(tab) -> None:  # type: ignore[no-untyped-def]
     tab.subtractionEdit.setText("1,x")
     assert not tab.solveButton.isEnabled()
     tab.subtractionEdit.setText("1,2")
     assert tab.solveButton.isEnabled()
 
 
-def test_stale_result_is_greyed(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
-    tab = nim_tab(window)
+def test_stale_result_is_greyed(tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
     solve_and_wait(tab)
     tab.piles.model.setData(tab.piles.model.index(0, 0), "8")
     assert "gray" in tab.resultLabel.styleSheet()
 
 
-def test_import_judge_file(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    tab = nim_tab(window)
+def test_import_judge_file(tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     good = tmp_path / "case.txt"
     good.write_text("6\n9 8 9 8 9 9\n")
     assert tab.import_judge_file(good)
@@ -92,14 +98,12 @@ def test_import_judge_file(window, tmp_path: Path) -> None:  # type: ignore[no-u
     assert tab.piles.model.values() == [9, 8, 9, 8, 9, 9]
 
 
-def test_load_example(window) -> None:  # type: ignore[no-untyped-def]
-    tab = nim_tab(window)
+def test_load_example(tab) -> None:  # type: ignore[no-untyped-def]
     assert tab.load_example()
     assert tab.piles.model.values() == [3, 5, 7, 9, 12]
 
 
-def test_export_csv(window, solve_and_wait, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    tab = nim_tab(window)
+def test_export_csv(tab, solve_and_wait, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     tab.piles.model.set_values([3, 4, 5])
     solve_and_wait(tab)
     path = tmp_path / "nim.csv"
@@ -111,8 +115,8 @@ def test_export_csv(window, solve_and_wait, tmp_path: Path) -> None:  # type: ig
     assert any(r[-1] == "First player wins" for r in rows)
 
 
-def test_editor_add_remove_move_paste(window) -> None:  # type: ignore[no-untyped-def]
-    editor = nim_tab(window).piles
+def test_editor_add_remove_move_paste(tab) -> None:  # type: ignore[no-untyped-def]
+    editor = tab.piles
     editor.paste("4, 5\t6\n7")
     assert editor.model.values() == [4, 5, 6, 7]
     editor.view.selectRow(0)
@@ -129,11 +133,9 @@ def test_editor_add_remove_move_paste(window) -> None:  # type: ignore[no-untype
     assert editor.model.move(0, 3)
 
 
-def test_play_against_the_solver_flags_a_losing_move(window) -> None:  # type: ignore[no-untyped-def]
-    tab = nim_tab(window)
+def test_play_against_the_solver_flags_a_losing_move(tab, start_game) -> None:  # type: ignore[no-untyped-def]
     tab.piles.model.set_values([1, 2])
-    play = tab.play
-    assert play.new_game(user_first=True)
+    play = start_game(tab, user_first=True)
     assert play.user_move(0, 1)  # 1,2 -> 0,2: hands the solver a win
     log = [play.log.item(i).text() for i in range(play.log.count())]
     assert "losing move" in log[0]
@@ -142,11 +144,9 @@ def test_play_against_the_solver_flags_a_losing_move(window) -> None:  # type: i
     assert play.mistakes == 1
 
 
-def test_play_winning_line_and_hint(window) -> None:  # type: ignore[no-untyped-def]
-    tab = nim_tab(window)
+def test_play_winning_line_and_hint(tab, start_game) -> None:  # type: ignore[no-untyped-def]
     tab.piles.model.set_values([1, 2])
-    play = tab.play
-    play.new_game(user_first=True)
+    play = start_game(tab, user_first=True)
     play.show_hint()
     assert play.pileSpin.value() == 2 and play.takeSpin.value() == 1
     play.user_move(1, 1)  # 1,1: the solver must move into a loss
@@ -158,20 +158,80 @@ def test_play_winning_line_and_hint(window) -> None:  # type: ignore[no-untyped-
     assert "You win" in play.positionLabel.text()
 
 
-def test_play_second_lets_the_solver_open(window) -> None:  # type: ignore[no-untyped-def]
-    tab = nim_tab(window)
+def test_play_second_lets_the_solver_open(tab, start_game) -> None:  # type: ignore[no-untyped-def]
     tab.piles.model.set_values([3, 4, 5])
-    tab.play.new_game(user_first=False)
+    start_game(tab, user_first=False)
     assert tab.play.log.item(0).text().startswith("Solver: pile 1, 3 → 1")
     assert "solver can force a win" in tab.play.positionLabel.text()
 
 
-def test_illegal_move_is_refused(window) -> None:  # type: ignore[no-untyped-def]
-    tab = nim_tab(window)
-    tab.subtractionRadio.setChecked(True)
+def test_illegal_move_is_refused(tab, start_game) -> None:  # type: ignore[no-untyped-def]
     tab.subtractionEdit.setText("2")
     tab.piles.model.set_values([5])
-    tab.play.new_game(user_first=True)
+    start_game(tab, user_first=True)
     assert tab.play.takeSpin.value() == 2  # the take box starts on a legal amount
     assert not tab.play.user_move(0, 1)
     assert "Not a legal move" in tab.play.positionLabel.text()
+
+
+def test_every_move_is_valued_and_the_best_highlighted(tab, start_game) -> None:  # type: ignore[no-untyped-def]
+    tab.piles.model.set_values([1, 2, 3, 4])
+    play = start_game(tab, user_first=True)
+    table = play.movesTable
+    assert table.rowCount() == 4
+    assert [table.item(r, 2).text() for r in range(4)] == ["—", "—", "—", "✓ take 4"]
+    assert table.item(3, 3).text() == "✗ take 1\u20133"
+    assert table.item(0, 3).text() == "✗ take 1"
+    assert table.item(3, 0).background().color() == BEST
+    assert table.item(0, 0).background().color() != BEST
+    # The chart shows the position in play: the bars shrink with the moves.
+    play.user_move(3, 4)
+    heights = list(tab.chart.keptBars.opts["height"])
+    assert heights[3] == 0 and len(heights) == 4
+
+
+def test_new_game_runs_in_the_worker_and_refuses_huge_piles(tab, qtbot) -> None:  # type: ignore[no-untyped-def]
+    tab.piles.model.set_values([10**9])
+    assert tab.play.new_game(user_first=True)
+    assert tab.play.busy and tab.play.state is None  # not on the UI thread
+    qtbot.waitUntil(lambda: not tab.play.busy, timeout=20000)
+    assert tab.play.state is None and "smaller piles" in tab.play.positionLabel.text()
+
+
+def test_editing_ends_the_game(tab, start_game) -> None:  # type: ignore[no-untyped-def]
+    start_game(tab, user_first=True)
+    tab.piles.model.setData(tab.piles.model.index(0, 0), "8")
+    assert tab.play.state is None and "changed" in tab.play.positionLabel.text()
+
+
+def test_import_with_options_sets_the_rule_fields(tab, tmp_path: Path, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "case.txt"
+    path.write_text("3\n2 4 7\n")
+    assert tab.import_judge_file(path, ["--subtract", "1,3,4"])
+    assert tab.subtractionEdit.text() == "1,3,4" and not tab.misereCheck.isChecked()
+    result = solve_and_wait(tab)
+    assert result.inputs.subtraction == (1, 3, 4)
+    assert tab.import_judge_file(path, ["--misere"])
+    assert tab.misereCheck.isChecked() and tab.subtractionEdit.text() == ""
+    tab.subtractionEdit.setText("1,2")
+    assert not tab.solveButton.isEnabled() and "exclude" in tab.messageLabel.text()
+
+
+def test_session_state_round_trips_and_reads_the_old_format(tab) -> None:  # type: ignore[no-untyped-def]
+    tab.subtractionEdit.setText("1,2,5")
+    saved = tab.state()
+    tab.restore({"piles": [4, 4], "rule": "misere", "subtraction": ""})
+    assert tab.misereCheck.isChecked() and tab.piles.model.values() == [4, 4]
+    tab.restore(saved)
+    assert tab.subtractionEdit.text() == "1,2,5" and not tab.misereCheck.isChecked()
+
+
+def test_esc_cancels_a_game_being_prepared(tab) -> None:  # type: ignore[no-untyped-def]
+    # Fifty numbers up to 1000: the period search runs for about two seconds (issue 10).
+    numbers = sorted(random.Random(2).sample(range(1, 1001), 50))
+    tab.subtractionEdit.setText(",".join(map(str, numbers)))
+    assert tab.play.new_game(user_first=True)
+    assert tab.play.busy and tab.working
+    tab.cancel()
+    assert not tab.play.busy and tab.play.state is None
+    assert "Cancelled" in tab.play.positionLabel.text()

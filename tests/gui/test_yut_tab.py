@@ -6,36 +6,33 @@ import csv
 import json
 from pathlib import Path
 
+import pytest
 from PySide6.QtWidgets import QLabel, QPushButton
 
 from gui.widgets.theme import BEST, SELECTED
 from solvers import yut
 
 
-def yut_tab(window):  # type: ignore[no-untyped-def]
-    return window.tabs["yut"]
-
-
-def test_contract_names(window) -> None:  # type: ignore[no-untyped-def]
-    tab = yut_tab(window)
+def test_contract_names(make_tab) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
     assert tab.objectName() == "yut"
     assert isinstance(tab.findChild(QPushButton, "solveButton"), QPushButton)
     assert isinstance(tab.findChild(QPushButton, "cancelButton"), QPushButton)
     assert isinstance(tab.findChild(QLabel, "resultLabel"), QLabel)
-    assert window.gameTabs.tabText(window.gameTabs.indexOf(tab)) == "Dice Yut"
+    assert tab.title == "Dice Yut"
 
 
-def test_board_is_drawn_with_blue_squares_and_pieces(window) -> None:  # type: ignore[no-untyped-def]
-    view = yut_tab(window).boardView
+def test_board_is_drawn_with_blue_squares_and_pieces(make_tab) -> None:  # type: ignore[no-untyped-def]
+    view = make_tab("yut").boardView
     assert len(view.square_items) == 33
     assert view.square_brush("o10") != view.square_brush("o12")
     assert view.square_brush("o10") == view.square_brush("o20") == view.square_brush("o30")
     assert sorted(view.piece_items) == [1, 2, 3, 4]
 
 
-def test_solve_shows_max_and_line_and_highlights_steps(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
-    tab = yut_tab(window)
-    tab.throwsEdit.setText("5 1 2 3 4 5 5 3 2 4")
+def test_solve_shows_max_and_line_and_highlights_steps(make_tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
+    tab.form.throwsEdit.setText("5 1 2 3 4 5 5 3 2 4")
     result = solve_and_wait(tab)
     assert "214" in tab.resultLabel.text()
     table = tab.linePanel.table
@@ -62,8 +59,8 @@ def test_solve_shows_max_and_line_and_highlights_steps(window, solve_and_wait) -
     assert view.positions == result.line[0].positions
 
 
-def test_play_steps_through_the_line(window, solve_and_wait, qtbot) -> None:  # type: ignore[no-untyped-def]
-    tab = yut_tab(window)
+def test_play_steps_through_the_line(make_tab, solve_and_wait, qtbot) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
     solve_and_wait(tab)
     panel = tab.linePanel
     panel.timer.setInterval(5)
@@ -72,43 +69,43 @@ def test_play_steps_through_the_line(window, solve_and_wait, qtbot) -> None:  # 
     assert panel.current == 9
 
 
-def test_bad_throw_is_marked_and_blocks_solve(window) -> None:  # type: ignore[no-untyped-def]
-    tab = yut_tab(window)
-    tab.throwsEdit.setText("1 2 3 9")
+def test_bad_throw_is_marked_and_blocks_solve(make_tab) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
+    tab.form.throwsEdit.setText("1 2 3 9")
     assert not tab.solveButton.isEnabled()
     assert "throw 4" in tab.messageLabel.text()
-    assert "background" in tab.throwsEdit.styleSheet()
-    assert "throw 4" in tab.throwsEdit.toolTip()
-    tab.throwsEdit.setText("1 2 3 x")
+    assert "background" in tab.form.throwsEdit.styleSheet()
+    assert "throw 4" in tab.form.throwsEdit.toolTip()
+    tab.form.throwsEdit.setText("1 2 3 x")
     assert "not a whole number" in tab.messageLabel.text()
-    tab.throwsEdit.setText("1 2 3 4")
+    tab.form.throwsEdit.setText("1 2 3 4")
     assert tab.solveButton.isEnabled()
-    assert tab.throwsEdit.styleSheet() == ""
+    assert tab.form.throwsEdit.styleSheet() == ""
 
 
-def test_random_button(window) -> None:  # type: ignore[no-untyped-def]
-    tab = yut_tab(window)
-    tab.randomButton.click()
-    throws = [int(t) for t in tab.throwsEdit.text().split()]
+def test_random_button(make_tab) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
+    tab.form.randomButton.click()
+    throws = [int(t) for t in tab.form.throwsEdit.text().split()]
     assert len(throws) == 10 and all(1 <= t <= 5 for t in throws)
 
 
-def test_import_judge_file(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    tab = yut_tab(window)
+def test_import_judge_file(make_tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
     good = tmp_path / "good.txt"
     good.write_text("4 1 4 4 4 4 3 2 2 4\n")
     assert tab.import_judge_file(good)
-    assert tab.throwsEdit.text() == "4 1 4 4 4 4 3 2 2 4"
+    assert tab.form.throwsEdit.text() == "4 1 4 4 4 4 3 2 2 4"
     bad = tmp_path / "bad.txt"
     bad.write_text("1 2 3\n4 x\n")
     assert not tab.import_judge_file(bad)
     assert "bad.txt:2" in tab.messageLabel.text()
-    assert tab.throwsEdit.text() == "4 1 4 4 4 4 3 2 2 4"
+    assert tab.form.throwsEdit.text() == "4 1 4 4 4 4 3 2 2 4"
 
 
-def test_export_csv(window, solve_and_wait, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    tab = yut_tab(window)
-    tab.throwsEdit.setText("1 2 3 4 1 2 3 4 1 2")
+def test_export_csv(make_tab, solve_and_wait, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
+    tab.form.throwsEdit.setText("1 2 3 4 1 2 3 4 1 2")
     solve_and_wait(tab)
     path = tmp_path / "line.csv"
     assert tab.export_csv(path)
@@ -118,24 +115,29 @@ def test_export_csv(window, solve_and_wait, tmp_path: Path) -> None:  # type: ig
     assert len(rows) == 12 and rows[-1][6] == "190"
 
 
-def test_session_round_trip(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    tab = yut_tab(window)
-    tab.throwsEdit.setText("5 5 5")
-    tab.piecesSpin.setValue(3)
+def test_session_round_trip(make_tab) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
+    tab.form.throwsEdit.setText("5 5 5")
+    tab.form.piecesSpin.setValue(3)
     tab.editor.select("o12")
     tab.editor.set_score("o12", 99)
-    path = tmp_path / "session.json"
-    assert window.save_session(path) is None
-    tab.throwsEdit.setText("1")
+    saved = json.loads(json.dumps(tab.state()))
+    tab.form.throwsEdit.setText("1")
     tab.editor.set_board(yut.standard_board())
-    assert window.open_session(path) is None
-    assert tab.throwsEdit.text() == "5 5 5"
-    assert tab.piecesSpin.value() == 3
+    tab.restore_session(saved)
+    assert tab.form.throwsEdit.text() == "5 5 5"
+    assert tab.form.piecesSpin.value() == 3
     assert tab.read_inputs().board.square("o12").score == 99
+    # A session with a number out of range is refused whole: the form stays.
+    bad = dict(saved, pieces=2**31)
+    tab.form.throwsEdit.setText("2 2")
+    with pytest.raises(ValueError, match="'Pieces' must be from 1 to 6"):
+        tab.restore_session(bad)
+    assert tab.form.throwsEdit.text() == "2 2" and tab.form.piecesSpin.value() == 3
 
 
-def test_board_editing(window, solve_and_wait, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    tab = yut_tab(window)
+def test_board_editing(make_tab, solve_and_wait, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
     editor = tab.editor
     editor.select("o38")
     new_id = editor.add_square()
@@ -153,7 +155,7 @@ def test_board_editing(window, solve_and_wait, tmp_path: Path) -> None:  # type:
     assert tab.solveButton.isEnabled()
     editor.move_square(new_id, 3.0, -2.0)
     assert tab.read_inputs().board.square(new_id).x == 3.0
-    tab.throwsEdit.setText("5 5 5 5 4")
+    tab.form.throwsEdit.setText("5 5 5 5 4")
     result = solve_and_wait(tab)
     assert result.best == yut.solve(yut.YutInputs((5, 5, 5, 5, 4), board=result.inputs.board)).best
     # Save, reset, load.
@@ -169,8 +171,8 @@ def test_board_editing(window, solve_and_wait, tmp_path: Path) -> None:  # type:
     assert tab.read_inputs().board.square("o38").red == "o40"
 
 
-def test_blue_arrow_by_clicking_on_the_drawing(window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    tab = yut_tab(window)
+def test_blue_arrow_by_clicking_on_the_drawing(make_tab, qtbot) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
     editor = tab.editor
     editor.select("o4")
     editor.blueClickButton.click()
@@ -180,8 +182,8 @@ def test_blue_arrow_by_clicking_on_the_drawing(window, qtbot) -> None:  # type: 
     assert tab.boardView.square_brush("o4") == tab.boardView.square_brush("o10")
 
 
-def test_loading_a_broken_board_file_keeps_the_board(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    tab = yut_tab(window)
+def test_loading_a_broken_board_file_keeps_the_board(make_tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
     data = yut.board_to_json(yut.standard_board())
     data["squares"][2]["red"] = "nowhere"
     path = tmp_path / "broken.json"
@@ -195,43 +197,111 @@ def test_loading_a_broken_board_file_keeps_the_board(window, tmp_path: Path) -> 
     assert tab.read_inputs().board == yut.standard_board()
 
 
-def test_unknown_throws_play_along(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
-    tab = yut_tab(window)
-    tab.unknownRadio.setChecked(True)
+def test_unknown_throws_play_along(make_tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
+    tab.form.unknownRadio.setChecked(True)
     result = solve_and_wait(tab)
     assert isinstance(result, yut.ExpectResult)
     assert f"{result.expected:.3f}" in tab.resultLabel.text()
-    panel = tab.expectPanel
+    panel = tab.playPanel
+    assert tab.game is not None and tab.game.to_move == "chance"
+    assert "Turn 1 of 10" in panel.statusLabel.text()
+    assert not panel.playButton.isEnabled() and panel.throwButton.isEnabled()
     panel.throwSpin.setValue(5)
-    panel.advise()
+    panel.throwButton.click()
     table = panel.table
-    best = [o for o in panel.options if o.best]
-    assert len(best) == 1 and table.rowCount() == len(panel.options) == 4
-    for row, option in enumerate(panel.options):
-        colour = table.item(row, 0).background().color()
-        assert (colour == BEST) == option.best
-        assert table.item(row, 4).text() == f"{option.expected:.3f}"
+    # Four pieces on the start make one move: one row, the best, as the solve's table says.
+    options = result.first_turn[4]
+    assert table.rowCount() == len(panel.moves) == 1
+    best = max(o.expected for o in options)
+    assert table.item(0, 4).text() == f"{best:.3f}"
+    assert table.item(0, 0).background().color() == BEST
     assert tab.boardView.square_brush("o10") == BEST
-    panel.play_selected()
-    assert panel.turn == 2 and panel.positions.count("o10") == 1
+    panel.playButton.click()
+    assert tab.game.turn == 1 and tab.game.positions.count("o10") == 1
     assert "Turn 2 of 10" in panel.statusLabel.text()
+    assert panel.log.count() == 1
     panel.throwSpin.setValue(1)
+    panel.throwButton.click()
+    assert table.rowCount() == 2
     table.selectRow(1)
-    chosen = panel.options[1]
-    panel.play_selected()
-    assert chosen.to_square in panel.positions
+    chosen = panel.moves[1]
+    square = tab.game.move_path(chosen, 1)[-1]
+    panel.playButton.click()
+    assert square in tab.game.positions
+    # A re-throw replaces the throw of the same turn.
+    panel.throwButton.click()
+    panel.throwSpin.setValue(2)
+    assert tab.game.throw == 2 and tab.game.turn == 2
     panel.restartButton.click()
-    assert panel.positions == ("start",) * 4 and panel.turn == 1
+    assert tab.game.positions == ("start",) * 4 and tab.game.turn == 0
+    assert panel.log.count() == 0
 
 
-def test_face_probabilities(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
-    tab = yut_tab(window)
-    tab.unknownRadio.setChecked(True)
-    tab.turnsSpin.setValue(3)
-    tab.probabilitiesEdit.setText("0.5 0.5")
+def test_known_throws_play_along_reaches_the_judge_answer(make_tab, solve_and_wait, qtbot) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
+    tab.form.throwsEdit.setText("1 2 3 4 1 2 3 4 1 2")
+    solve_and_wait(tab)
+    panel = tab.playPanel
+    assert tab.game is None  # made only when wanted: it repeats the search
+    tab.views.setCurrentWidget(panel)
+    qtbot.waitUntil(lambda: tab.game is not None, timeout=20000)
+    assert "best final total from here: 190" in panel.statusLabel.text()
+    while not tab.game.over:
+        panel.playButton.click()  # the best move when no row is selected
+    assert tab.game.score == 190
+    assert "Game over: 190 points" in panel.statusLabel.text()
+
+
+def test_editing_during_a_solve_drops_it(make_tab, solve_and_wait, qtbot) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
+    solve_and_wait(tab)
+    tab.views.setCurrentWidget(tab.playPanel)
+    qtbot.waitUntil(lambda: tab.game is not None, timeout=20000)
+    tab.form.piecesSpin.setValue(6)
+    tab.form.throwsEdit.setText(" ".join(["5", "3", "4", "2"] * 5))
+    tab.solve()
+    assert tab.busy
+    tab.form.throwsEdit.setText("1 1 1")  # edited while solving
+    assert not tab.busy
+    assert tab.game is None and "inputs changed" in tab.playPanel.statusLabel.text()
+    qtbot.wait(300)
+    # The old result is marked outdated; the cancelled solve's answer never arrives.
+    assert tab._stale and tab.result is not None and tab.result.inputs.pieces == 4
+
+
+def test_face_probabilities(make_tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
+    tab.form.unknownRadio.setChecked(True)
+    tab.form.turnsSpin.setValue(3)
+    tab.form.probabilitiesEdit.setText("0.5 0.5")
     assert not tab.solveButton.isEnabled()
     assert "give 5 face probabilities" in tab.messageLabel.text()
-    tab.probabilitiesEdit.setText("0 0 0 0 100")
+    tab.form.probabilitiesEdit.setText("0 0 0 0 100")
     result = solve_and_wait(tab)
     # A die that always shows 5 makes the game a known one: 10, 30 (via the blue path), 10.
     assert result.expected == yut.solve(yut.YutInputs((5, 5, 5))).best == 50
+
+
+def test_huge_square_score_is_clamped_not_raised(make_tab) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
+    data = yut.board_to_json(yut.standard_board())
+    data["squares"][3]["score"] = 2**31
+    tab.editor.set_data(data)
+    tab.boardView.squareClicked.emit(data["squares"][3]["id"])
+    assert tab.editor.scoreSpin.value() == yut.board.MAX_SCORE
+    assert "score must be between" in tab.editor.problemsLabel.text()
+    assert not tab.solveButton.isEnabled()
+
+
+def test_deeply_nested_board_file_is_refused(make_tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    try:
+        tab.editor.load_file(path)
+    except ValueError as exc:
+        assert "nested" in str(exc)
+    else:
+        raise AssertionError("a nested file was accepted")
+    assert tab.read_inputs().board == yut.standard_board()

@@ -3,20 +3,24 @@
 from __future__ import annotations
 
 import functools
+import random
+import time
 
 import pytest
+from contract import check_generate_and_shrink, check_module, play_through
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solvers import nim
-from solvers.protocol import JudgeFormatError
+from solvers.nim import grundy
+from solvers.protocol import Cancelled, JudgeFormatError, OptionError, TooBig, parse_options
 
 
 @functools.cache
 def mover_wins(piles: tuple[int, ...], misere: bool, subtraction: tuple[int, ...]) -> bool:
     """Brute force straight from the rules: can the player to move force a win?"""
     moves = [
-        tuple(sorted((*piles[:i], p - s, *piles[i + 1:])))
+        tuple(sorted((*piles[:i], p - s, *piles[i + 1 :])))
         for i, p in enumerate(piles)
         for s in (subtraction or range(1, p + 1))
         if s <= p
@@ -157,3 +161,125 @@ def test_csv_rows() -> None:
     assert ["winning move", "1", "3", "", "1", "2", "normal", ""] in rows
     assert rows[4][-1] == "First player wins"
     assert len(nim.csv_rows(inputs, None)) == 4
+
+
+# --- The game protocol, the play state, the local judge's cases, the work bound ------------
+
+
+def test_module_satisfies_the_protocol() -> None:
+    check_module(nim)
+    check_generate_and_shrink(nim)
+    assert "add_cli_arguments" not in vars(nim) and "judge_options" not in vars(nim)
+    assert [option.flag for option in nim.OPTIONS] == ["--misere", "--subtract"]
+
+
+def test_options_read_into_the_rule() -> None:
+    options = parse_options(nim.OPTIONS, ["--subtract", "4, 1 3"])
+    assert nim.parse_judge("1\n5\n", **options) == [
+        nim.NimInputs((5,), nim.Rule.SUBTRACTION, (1, 3, 4))
+    ]
+    options = parse_options(nim.OPTIONS, ["--misere"])
+    assert nim.parse_judge("1\n5\n", **options)[0].rule is nim.Rule.MISERE
+    with pytest.raises(OptionError, match="--subtract"):
+        parse_options(nim.OPTIONS, ["--subtract", "0"])
+
+
+rule_st = st.one_of(
+    st.just((nim.Rule.NORMAL, ())),
+    st.just((nim.Rule.MISERE, ())),
+    set_st.map(lambda s: (nim.Rule.SUBTRACTION, s)),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(piles_st, rule_st, st.randoms(use_true_random=False))
+def test_play_state_values_against_game_search(
+    piles: tuple[int, ...], rule: tuple[nim.Rule, tuple[int, ...]], rng: random.Random
+) -> None:
+    inputs = nim.NimInputs(piles, *rule)
+    misere = rule[0] is nim.Rule.MISERE
+    state = nim.new_game(inputs)
+    end = play_through(state, rng)
+    # The score says who made the last move (normal) or who was left without one (misère).
+    assert end.score in (1.0, -1.0)
+    while not state.over:
+        values = state.values()
+        for move, value in values.items():
+            after = state.play(move)
+            wins = not mover_wins(tuple(sorted(after.piles)), misere, inputs.subtraction)
+            assert value == (1.0 if wins else -1.0)
+            assert after.history[-1].mistake == (not wins and max(values.values()) > 0)
+        state = state.play(rng.choice(state.moves()))
+    # Whoever is left to move at the end lost (normal) or won (misère).
+    loser = state.to_move if not misere else 1 - state.to_move
+    assert state.score == (1.0 if loser == 1 else -1.0)
+
+
+def test_play_state_refuses_illegal_moves_and_huge_positions() -> None:
+    state = nim.new_game(nim.NimInputs((3,), nim.Rule.SUBTRACTION, (2,)))
+    assert state.moves() == [(0, 1)] and state.to_move == 0
+    for bad in ((0, 0), (1, 1), (0, 3), "x"):
+        with pytest.raises(ValueError):
+            state.play(bad)  # type: ignore[arg-type]
+    assert state.play((0, 1)).over and state.play((0, 1)).score == 1.0
+    with pytest.raises(TooBig, match="smaller piles"):
+        nim.new_game(nim.NimInputs((10**9,)))
+
+
+def test_format_input_round_trips() -> None:
+    inputs = nim.NimInputs((3, 1, 4))
+    assert nim.format_input(inputs) == "3\n3 1 4\n"
+    assert nim.parse_judge(nim.format_input(inputs)) == [inputs]
+
+
+@pytest.mark.parametrize("seed", [5, 6, 11])
+def test_fifty_numbers_up_to_1000_answer_or_refuse_fast(seed: int) -> None:
+    """Issue 10: such a set drove the period search to 2,000,000 steps, 80 s and 16 GB."""
+    subtraction = tuple(sorted(random.Random(seed).sample(range(1, 1001), 50)))
+    inputs = nim.NimInputs((10**9, 12345), nim.Rule.SUBTRACTION, subtraction)
+    nim.grundy_sequence.cache_clear()
+    fractions: list[float] = []
+    started = time.perf_counter()
+    try:
+        result = nim.solve(inputs, fractions.append)
+    except TooBig as exc:
+        assert "fewer or smaller numbers in S" in str(exc)
+    else:
+        assert result.sequence is not None and result.sequence.values.itemsize == 2
+        assert result.grundy[1] == brute_grundy(12345, subtraction)
+    assert time.perf_counter() - started < 15  # about 1 s alone; the machine is shared
+    assert len(fractions) > 10 and fractions == sorted(fractions)
+
+
+def test_too_big_past_the_work_bound_and_cancel(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(grundy, "MAX_WORK", 50 * 1000)
+    nim.grundy_sequence.cache_clear()
+    with pytest.raises(TooBig, match="use fewer or smaller numbers in S"):
+        nim.solve(nim.NimInputs((5,), nim.Rule.SUBTRACTION, tuple(range(1, 1000, 37))))
+    monkeypatch.undo()
+
+    def cancel(fraction: float) -> None:
+        if fraction > 0:
+            raise Cancelled
+
+    with pytest.raises(Cancelled):
+        nim.solve(nim.NimInputs((5,), nim.Rule.SUBTRACTION, (3, 700, 997)), cancel)
+
+
+def test_play_refuses_many_piles_times_a_big_set() -> None:
+    with pytest.raises(TooBig, match="fewer piles or a smaller S"):
+        nim.new_game(nim.NimInputs((1,) * 1000, nim.Rule.SUBTRACTION, tuple(range(1, 101))))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sets(st.integers(1, 40), min_size=1, max_size=8), st.integers(0, 4000))
+def test_brent_period_search_reproduces_values_with_a_preperiod(numbers: set[int], x: int) -> None:
+    subtraction = tuple(sorted(numbers))
+    sequence = nim.grundy_sequence(subtraction)
+    assert sequence(x) == brute_grundy(x, subtraction)
+    # The period is the shortest: no proper divisor of it repeats the stored values.
+    p, n0 = sequence.period, sequence.preperiod
+    values = [sequence(y) for y in range(n0 + 2 * p + max(subtraction))]
+    for d in range(1, p):
+        if p % d == 0:
+            assert any(values[y] != values[y + d] for y in range(n0, len(values) - d))

@@ -45,3 +45,22 @@ def boards(draw: st.DrawFn, max_middle: int = 10) -> Board:
     ]
     order = draw(st.permutations(range(end + 1)))
     return Board(tuple(squares[i] for i in order), names[0], names[end], "random")
+
+
+def branchy_board(squares: int = 200) -> Board:
+    """A valid board of ``squares`` squares where every square has a blue shortcut.
+
+    Red arrows walk a long line; each square's blue arrow jumps a few squares
+    ahead, so positions multiply as fast as the board allows (issue 10's
+    hostile case for the known-throws search).
+    """
+    last = squares - 1
+    names = ["s"] + [f"q{i}" for i in range(1, last)] + ["e"]
+    cells = []
+    for i, name in enumerate(names):
+        if i == last:
+            cells.append(Square(name, 0, float(i), 0.0))
+            continue
+        blue = names[min(last, i + 7 + i % 5)] if 0 < i else None
+        cells.append(Square(name, (i * 37) % 101, float(i), 0.0, names[i + 1], blue))
+    return Board(tuple(cells), "s", "e", "branchy")

@@ -27,7 +27,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from solvers.yut import Board, board_from_json, board_to_json, standard_board
+from gui.files import atomic_write, load_json
+from gui.widgets.theme import ROLE, colour_css
+from solvers.yut import MAX_BOARD_BYTES, Board, board_from_json, board_to_json, standard_board
 from solvers.yut.board import MAX_SCORE
 
 __all__ = ["BoardEditor"]
@@ -77,7 +79,7 @@ class BoardEditor(QGroupBox):
         self.problemsLabel = QLabel()
         self.problemsLabel.setObjectName("boardProblemsLabel")
         self.problemsLabel.setWordWrap(True)
-        self.problemsLabel.setStyleSheet("color: #b71c1c;")
+        self.problemsLabel.setStyleSheet(colour_css(ROLE.error_text))
 
         form = QFormLayout()
         form.addRow("Square:", self.selectedLabel)
@@ -129,23 +131,24 @@ class BoardEditor(QGroupBox):
             raise ValueError("a board must be a JSON object with a list of squares")
         if not all(isinstance(s, dict) and "id" in s for s in data["squares"]):
             raise ValueError("every square needs an id")
-        self.data = copy.deepcopy(data)
+        try:
+            copied = copy.deepcopy(data)
+        except RecursionError:  # a session's board nested absurdly deep
+            raise ValueError("the board is nested too deeply") from None
+        self.data = copied
         self.selected = None
         self._changed()
 
     def load_file(self, path: str | Path) -> None:
         """Load board JSON; ``ValueError``/``OSError`` leave the board as it was."""
-        text = Path(path).read_text(encoding="utf-8")
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"not valid JSON: line {exc.lineno}: {exc.msg}") from None
+        # Size and nesting limits: a hostile file is refused, never a RecursionError.
+        data = load_json(path, max_bytes=MAX_BOARD_BYTES)
         board_from_json(data)  # refuse broken files up front, with the reason
         self.set_data(data)
 
     def save_file(self, path: str | Path) -> None:
         """Write the edited board as JSON (the file format ``load_file`` reads)."""
-        Path(path).write_text(json.dumps(self.data, indent=1) + "\n", encoding="utf-8")
+        atomic_write(path, json.dumps(self.data, indent=1) + "\n")
 
     def _square(self, square_id: str | None) -> dict[str, Any] | None:
         return next((s for s in self.data["squares"] if s.get("id") == square_id), None)
@@ -276,7 +279,10 @@ class BoardEditor(QGroupBox):
             if square is not None:
                 self.selectedLabel.setText(f"<b>{square['id']}</b>")
                 score = square.get("score", 0)
-                self.scoreSpin.setValue(score if isinstance(score, int) else 0)
+                # A score outside the spin box (2**31 from a file) is shown clamped;
+                # the problems line below says it is out of range.
+                shown = score if isinstance(score, int) and not isinstance(score, bool) else 0
+                self.scoreSpin.setValue(max(-MAX_SCORE, min(MAX_SCORE, shown)))
             else:
                 self.selectedLabel.setText("Click a square on the drawing.")
             try:

@@ -1,4 +1,10 @@
-"""The optimal line as a table, with start/back/step/play through its turns."""
+"""Drawing Dice Yut results and play states: the optimal line, the moves of a turn, words.
+
+Nothing here decides anything about the game: the result's line and the play
+state (``solvers.yut.KnownGame`` / ``ExpectGame``) say where pieces stand,
+which moves are legal and what each is worth; this module turns that into
+tables and sentences.
+"""
 
 from __future__ import annotations
 
@@ -7,29 +13,107 @@ from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QPushButton,
+    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
 from gui.widgets.tables import readonly_table
-from gui.widgets.theme import BEST
-from solvers.yut import Board, Step
+from gui.widgets.theme import BEST, BEST_TEXT
+from solvers import yut
 
-__all__ = ["LinePanel"]
+__all__ = ["MOVE_HEADERS", "LinePanel", "fill_moves", "game_words", "move_words", "square_text"]
 
 HEADERS = ("Turn", "Throw", "Piece", "From", "To", "Points", "Total")
+MOVE_HEADERS = ("Piece", "From", "To", "Points", "Total with best play")
 #: Milliseconds between steps while playing.
 PLAY_INTERVAL = 900
+#: Values closer than this are equally good (sums of float probabilities).
+TIE = 1e-9
 
 
-def square_text(board: Board, square_id: str | None) -> str:
+def square_text(board: yut.Board, square_id: str | None) -> str:
     """How a square appears in tables: its id and score."""
     if square_id is None:
         return "—"
     if square_id in (board.start, board.end):
         return square_id
     return f"{square_id} ({board.square(square_id).score})"
+
+
+def _total(game: yut.KnownGame | yut.ExpectGame, value: float) -> str:
+    return f"{value:.3f}" if isinstance(game, yut.ExpectGame) else f"{value:.0f}"
+
+
+def game_words(game: yut.KnownGame | yut.ExpectGame) -> str:
+    """One plain sentence on where the game stands."""
+    turns = len(game.inputs.throws) if isinstance(game, yut.KnownGame) else game.inputs.turns
+    if game.over:
+        return f"Game over: {game.total} points."
+    head = f"Turn {game.turn + 1} of {turns}"
+    if isinstance(game, yut.KnownGame):
+        best = max(game.values().values())
+        return (
+            f"{head}: the throw is {game.throw}; {game.total} points so far; "
+            f"best final total from here: {best:.0f}."
+        )
+    so_far = f"{game.total} points so far; expected final total with best play"
+    if game.throw is None:
+        return f"{head}; {so_far}: {game.expected:.3f}. Throw the die."
+    return f"{head}: you threw a {game.throw}; {so_far}: {game.expected:.3f}."
+
+
+def move_words(game: yut.KnownGame | yut.ExpectGame, move: yut.Move) -> str:
+    """A line of the play log for ``move`` played in ``game``."""
+    throw = game.throw or 0
+    path = game.move_path(move, throw)
+    head = f"Turn {game.turn + 1}, throw {throw}:"
+    if move is None or not path:
+        return f"{head} no piece can move, the throw is lost"
+    board = game.inputs.board
+    here = game.positions[move - 1]
+    return f"{head} piece {move} {here} → {path[-1]} (+{board.square(path[-1]).score})"
+
+
+def fill_moves(table: QTableWidget, game: yut.KnownGame | yut.ExpectGame | None) -> list[yut.Move]:
+    """Every move of the turn with its value, the best ones in green; returns the moves by row."""
+    table.blockSignals(True)
+    table.clearSelection()
+    values = {} if game is None or game.to_move == "chance" else game.values()
+    # Pieces on one square (the start) make the same move: one row for them.
+    moves: list[yut.Move] = []
+    seen: set[str] = set()
+    for move in values:
+        here = "" if move is None or game is None else game.positions[move - 1]
+        if here not in seen:
+            seen.add(here)
+            moves.append(move)
+    table.setRowCount(len(moves))
+    if game is not None and moves:
+        board = game.inputs.board
+        top = max(values.values())
+        throw = game.throw or 0
+        for row, move in enumerate(moves):
+            path = game.move_path(move, throw)
+            origin = None if move is None else game.positions[move - 1]
+            points = board.square(path[-1]).score if path else 0
+            cells = (
+                "—" if move is None else str(move),
+                square_text(board, origin),
+                square_text(board, path[-1]) if path else "no piece can move",
+                str(points),
+                _total(game, values[move]),
+            )
+            best = values[move] >= top - TIE
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if best:
+                    item.setBackground(QBrush(BEST))
+                    item.setForeground(QBrush(BEST_TEXT))
+                table.setItem(row, column, item)
+    table.blockSignals(False)
+    return moves
 
 
 class LinePanel(QWidget):
@@ -39,7 +123,7 @@ class LinePanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.steps: tuple[Step, ...] = ()
+        self.steps: tuple[yut.Step, ...] = ()
         self.current = -1
         self.table = readonly_table(HEADERS, "lineTable")
         self.table.itemSelectionChanged.connect(self._selection_changed)
@@ -69,7 +153,7 @@ class LinePanel(QWidget):
         layout.addWidget(self.table, 1)
         self._enable()
 
-    def show_line(self, board: Board, steps: tuple[Step, ...]) -> None:
+    def show_line(self, board: yut.Board, steps: tuple[yut.Step, ...]) -> None:
         """Fill the table; the last step is shown."""
         self.steps = steps
         self.table.setRowCount(len(steps))
@@ -106,7 +190,9 @@ class LinePanel(QWidget):
         self.table.clearSelection()
         if index >= 0:
             self.table.selectRow(index)
-            self.table.scrollToItem(self.table.item(index, 0))
+            item = self.table.item(index, 0)
+            if item is not None:
+                self.table.scrollToItem(item)
         self.table.blockSignals(False)
         self._enable()
         self.step_selected.emit(index)

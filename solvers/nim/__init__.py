@@ -3,42 +3,68 @@
 Normal Nim is won by the mover iff the XOR of the piles is non-zero. Misere
 Nim follows Bouton's correction (all piles of size 1: the parity of the
 piles decides). A subtraction game (a move removes ``s`` stones, ``s`` in S)
-is a sum of games whose Grundy values are eventually periodic; the period is
-found by watching for a repeated window of ``max(S)`` values.
+is a sum of games whose Grundy values are eventually periodic; ``grundy.py``
+finds the period within a work bound. ``play.py`` holds the game state for
+playing against the solver, ``cases.py`` the example and the local judge's cases.
 """
 
 from __future__ import annotations
 
-import argparse
 import enum
-import functools
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
-from solvers.protocol import Progress, Tokens, checked, report
+from solvers.nim.grundy import GrundySequence, grundy_sequence
+from solvers.protocol import Option, Progress, Tokens, checked, report, split_numbers
+
+if TYPE_CHECKING:
+    import random
+    from collections.abc import Iterator
+
+    from solvers.nim.play import NimGame
 
 __all__ = [
     "MAX_PILE",
+    "MAX_PILES",
+    "MAX_SUBTRACTION",
+    "OPTIONS",
+    "TITLE",
     "GrundySequence",
+    "Inputs",
     "Move",
     "NimInputs",
     "NimResult",
+    "Result",
     "Rule",
     "apply_move",
     "csv_rows",
+    "example",
+    "format_input",
     "format_judge",
+    "game_over",
+    "generate",
     "grundy_sequence",
+    "legal_moves",
+    "new_game",
     "parse_judge",
     "parse_subtraction_set",
     "reply",
+    "shrink",
     "solve",
 ]
 
+TITLE = "Nim"
 MAX_PILE = 10**9
 MAX_PILES = 1000
 MAX_SUBTRACTION = 1000
-#: Grundy values computed before giving up on finding a period.
-MAX_GRUNDY_SCAN = 2_000_000
+
+OPTIONS: tuple[Option, ...] = (
+    Option("misere", "flag", False, "misère: who takes the last stone loses", group="rule"),
+    Option(
+        "subtract", "ints", (), "subtraction game: a move takes s stones, s in S",
+        lo=1, hi=MAX_SUBTRACTION, metavar="S", group="rule",
+    ),
+)  # fmt: skip
 
 
 class Rule(enum.Enum):
@@ -58,6 +84,8 @@ class NimInputs:
     subtraction: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
+        if not isinstance(self.piles, tuple):
+            object.__setattr__(self, "piles", tuple(self.piles))
         if not self.piles:
             raise ValueError("there must be at least one pile")
         if len(self.piles) > MAX_PILES:
@@ -75,6 +103,15 @@ class NimInputs:
         elif self.subtraction:
             raise ValueError("a set S only makes sense for a subtraction game")
 
+    @property
+    def option_words(self) -> list[str]:
+        """The CLI options that give this rule (``["--subtract", "1,3,4"]``)."""
+        if self.rule is Rule.MISERE:
+            return ["--misere"]
+        if self.rule is Rule.SUBTRACTION:
+            return ["--subtract", ",".join(map(str, self.subtraction))]
+        return []
+
 
 @dataclass(frozen=True)
 class Move:
@@ -88,24 +125,6 @@ class Move:
     def removed(self) -> int:
         """How many stones the move takes."""
         return self.before - self.after
-
-
-@dataclass(frozen=True)
-class GrundySequence:
-    """g(0..) of a subtraction game: ``values`` then repeating with ``period``.
-
-    For x >= preperiod, g(x) = g(preperiod + (x - preperiod) % period).
-    """
-
-    values: tuple[int, ...]
-    preperiod: int
-    period: int
-
-    def __call__(self, x: int) -> int:
-        """Return g(x) for any x >= 0."""
-        if x >= self.preperiod:
-            x = self.preperiod + (x - self.preperiod) % self.period
-        return self.values[x]
 
 
 @dataclass(frozen=True)
@@ -125,9 +144,13 @@ class NimResult:
         return "First player wins" if self.first_player_wins else "Second player wins"
 
 
+Inputs = NimInputs
+Result = NimResult
+
+
 def parse_subtraction_set(text: str) -> tuple[int, ...]:
     """Parse ``"1,3,4"`` (commas or spaces) into a sorted set S."""
-    words = text.replace(",", " ").split()
+    words = split_numbers(text)
     if not words:
         raise ValueError("the subtraction set is empty; write it like 1,3,4")
     try:
@@ -141,52 +164,24 @@ def parse_subtraction_set(text: str) -> tuple[int, ...]:
     return tuple(sorted(values))
 
 
-@functools.lru_cache(maxsize=32)
-def grundy_sequence(subtraction: tuple[int, ...]) -> GrundySequence:
-    """Grundy values of the subtraction game with set S, with their period.
-
-    The value at x depends only on the ``k = max(S)`` values before it, so the
-    first repeated window of k values closes the cycle; its length is the
-    period (the window sequence is deterministic, so the first repeat gives
-    the shortest cycle).
-    """
-    k = max(subtraction)
-    values: list[int] = []
-    seen: dict[tuple[int, ...], int] = {}
-    for x in range(MAX_GRUNDY_SCAN + k + 1):
-        if x >= k:
-            window = tuple(values[x - k : x])
-            first = seen.setdefault(window, x)
-            if first != x:
-                period = x - first
-                preperiod = _preperiod(values, period)
-                return GrundySequence(tuple(values[: preperiod + period]), preperiod, period)
-        reachable = {values[x - s] for s in subtraction if s <= x}
-        g = 0
-        while g in reachable:
-            g += 1
-        values.append(g)
-    raise ValueError(f"no period found in the first {MAX_GRUNDY_SCAN} Grundy values")
-
-
-def _preperiod(values: list[int], period: int) -> int:
-    """Smallest n0 with values[n + period] == values[n] for all n0 <= n < len - period."""
-    n0 = len(values) - period
-    while n0 > 0 and values[n0 - 1] == values[n0 - 1 + period]:
-        n0 -= 1
-    return n0
-
-
 def solve(inputs: NimInputs, progress: Progress | None = None) -> NimResult:
-    """Decide the winner and list every winning move of the player to move."""
+    """Decide the winner and list every winning move of the player to move.
+
+    Only a subtraction game does real work (the Grundy period, bounded: ``TooBig``).
+    """
     report(progress, 0.0)
-    piles = inputs.piles
     sequence = None
     if inputs.rule is Rule.SUBTRACTION:
-        sequence = grundy_sequence(inputs.subtraction)
-        grundy = tuple(sequence(p) for p in piles)
-    else:
-        grundy = piles
+        sequence = grundy_sequence(inputs.subtraction, progress)
+    result = decide(inputs, sequence)
+    report(progress, 1.0)
+    return result
+
+
+def decide(inputs: NimInputs, sequence: GrundySequence | None) -> NimResult:
+    """The result of ``inputs`` given the Grundy sequence of its subtraction set (if any)."""
+    piles = inputs.piles
+    grundy = tuple(sequence(p) for p in piles) if sequence is not None else piles
     nim_sum = 0
     for g in grundy:
         nim_sum ^= g
@@ -196,7 +191,6 @@ def solve(inputs: NimInputs, progress: Progress | None = None) -> NimResult:
     else:
         wins = nim_sum != 0
         moves = _winning_moves(inputs, grundy, nim_sum, sequence) if wins else ()
-    report(progress, 1.0)
     return NimResult(inputs, wins, nim_sum, grundy, moves, sequence)
 
 
@@ -236,8 +230,8 @@ def apply_move(inputs: NimInputs, move: Move) -> NimInputs:
     if not 0 <= move.pile < len(inputs.piles) or inputs.piles[move.pile] != move.before:
         raise ValueError("that pile does not hold that many stones")
     removed = move.removed
-    if removed < 1:
-        raise ValueError("a move must take at least one stone")
+    if removed < 1 or move.after < 0:
+        raise ValueError("a move must take at least one stone and at most the whole pile")
     if inputs.rule is Rule.SUBTRACTION and removed not in inputs.subtraction:
         raise ValueError(f"you may only take {', '.join(map(str, inputs.subtraction))} stones")
     piles = list(inputs.piles)
@@ -268,28 +262,43 @@ def game_over(inputs: NimInputs) -> bool:
     return not smallest_takes(inputs)
 
 
-def add_cli_arguments(parser: argparse.ArgumentParser) -> None:
-    """Rule options of ``python -m solvers nim``."""
-    rule = parser.add_mutually_exclusive_group()
-    rule.add_argument("--misere", action="store_true", help="who takes the last stone loses")
-    rule.add_argument("--subtract", metavar="S", help="subtraction game with set S, e.g. 1,3,4")
+def new_game(inputs: NimInputs, progress: Progress | None = None) -> NimGame:
+    """A game on the piles, first player to move (a subtraction game searches its period)."""
+    from solvers.nim.play import start
+
+    return start(inputs, progress)
 
 
-def judge_options(args: argparse.Namespace) -> dict[str, Any]:
-    """Turn the CLI rule options into ``parse_judge`` keywords."""
-    if args.subtract is not None:
-        try:
-            subtraction = parse_subtraction_set(args.subtract)
-        except ValueError as exc:
-            raise SystemExit(f"python -m solvers nim: error: --subtract: {exc}") from None
-        return {"rule": Rule.SUBTRACTION, "subtraction": subtraction}
-    return {"rule": Rule.MISERE if args.misere else Rule.NORMAL}
+def example() -> NimInputs:
+    """The example shipped in ``resources/examples/nim.txt``."""
+    from solvers.nim.cases import example
+
+    return example()
 
 
-def parse_judge(
-    text: str, rule: Rule = Rule.NORMAL, subtraction: tuple[int, ...] = ()
-) -> list[NimInputs]:
-    """Baekjoon 11868: N, then N pile sizes; several such cases may follow each other."""
+def generate(rng: random.Random, size: str) -> NimInputs:
+    """Random valid piles biased to the edges; ``size`` is "small", "judge" or "max"."""
+    from solvers.nim.cases import generate
+
+    return generate(rng, size)
+
+
+def shrink(inputs: NimInputs) -> Iterator[NimInputs]:
+    """Strictly smaller valid inputs: fewer piles first, then smaller piles."""
+    from solvers.nim.cases import shrink
+
+    return shrink(inputs)
+
+
+def parse_judge(text: str, misere: bool = False, subtract: tuple[int, ...] = ()) -> list[NimInputs]:
+    """Baekjoon 11868: N, then N pile sizes; several such cases may follow each other.
+
+    ``misere`` and ``subtract`` are the options (``--misere``, ``--subtract 1,3,4``).
+    """
+    if misere and subtract:
+        raise ValueError("misere and a subtraction set cannot be combined")
+    rule = Rule.SUBTRACTION if subtract else (Rule.MISERE if misere else Rule.NORMAL)
+    subtraction = tuple(subtract)
     tokens = Tokens(text)
     cases: list[NimInputs] = []
     while not tokens.at_end() or not cases:
@@ -303,6 +312,11 @@ def parse_judge(
 def format_judge(result: NimResult) -> str:
     """``koosaga`` when the first player wins, else ``cubelover``."""
     return "koosaga" if result.first_player_wins else "cubelover"
+
+
+def format_input(inputs: NimInputs) -> str:
+    """The piles in judge format (the rule is an option, not part of the file)."""
+    return f"{len(inputs.piles)}\n{' '.join(map(str, inputs.piles))}\n"
 
 
 def csv_rows(inputs: NimInputs, result: NimResult | None) -> list[list[str]]:
@@ -319,14 +333,8 @@ def csv_rows(inputs: NimInputs, result: NimResult | None) -> list[list[str]]:
         for m in result.winning_moves:
             rows.append(
                 [
-                    "winning move",
-                    str(m.pile + 1),
-                    str(m.before),
-                    "",
-                    str(m.after),
-                    str(m.removed),
-                    rule,
-                    "",
+                    "winning move", str(m.pile + 1), str(m.before), "",
+                    str(m.after), str(m.removed), rule, "",
                 ]
-            )
+            )  # fmt: skip
     return rows

@@ -1,0 +1,128 @@
+"""The Nim form: the rule (option fields built from ``solvers.nim.OPTIONS``) and the piles.
+
+The rule fields are the CLI's options, so ``import_judge_file(path, ["--subtract",
+"1,3,4"])`` and a session fill the same fields a user types into. The pile editor
+also carries the per-pile annotations of a solve (Grundy value, winning moves).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QCheckBox, QGroupBox, QLabel, QLineEdit, QVBoxLayout, QWidget
+
+from gui.widgets.fields import mark_invalid
+from gui.widgets.number_list import NumberListEditor
+from gui.widgets.options import OptionFields
+from solvers import nim
+
+__all__ = ["RULE_CAPTION", "NimForm", "inputs_from"]
+
+RULE_CAPTION = (
+    "Normal play: who takes the last stone wins. Misère: who takes it loses. "
+    "A subtraction set S (e.g. 1,3,4) limits a move to taking exactly s stones, s in S."
+)
+#: Piles shown when the tab opens.
+FIRST_PILES = (3, 4, 5)
+_RULES = ("normal", "misere", "subtraction")
+
+
+def inputs_from(piles: Sequence[int], options: Mapping[str, Any]) -> nim.NimInputs:
+    """The solver's inputs from piles and option values; ValueError says what is wrong."""
+    subtract = tuple(options.get("subtract") or ())
+    if options.get("misere") and subtract:
+        raise ValueError("misère and a subtraction set exclude each other: clear S or untick it")
+    if subtract:
+        return nim.NimInputs(tuple(piles), nim.Rule.SUBTRACTION, subtract)
+    rule = nim.Rule.MISERE if options.get("misere") else nim.Rule.NORMAL
+    return nim.NimInputs(tuple(piles), rule)
+
+
+class NimForm(QWidget):
+    """Rule fields above the pile editor; ``changed`` fires on every edit."""
+
+    changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.options = OptionFields(nim.OPTIONS)
+        self.options.changed.connect(self.changed)
+        misere = self.options.fields["misere"]
+        subtract = self.options.fields["subtract"]
+        assert isinstance(misere, QCheckBox) and isinstance(subtract, QLineEdit)
+        self.misereCheck = misere
+        self.subtractionEdit = subtract
+        self.subtractionEdit.setPlaceholderText("empty: take any number (e.g. 1,3,4)")
+        caption = QLabel(RULE_CAPTION)
+        caption.setWordWrap(True)
+        rule_box = QGroupBox("Rule")
+        rule_layout = QVBoxLayout(rule_box)
+        rule_layout.addWidget(self.options)
+        rule_layout.addWidget(caption)
+
+        self.piles = NumberListEditor(
+            "Stones", 1, nim.MAX_PILE, ("Grundy", "Winning moves"), (5, 1, 100), 20
+        )
+        self.piles.model.set_values(list(FIRST_PILES))
+        self.piles.model.edited.connect(self.changed)
+        piles_box = QGroupBox("Piles")
+        QVBoxLayout(piles_box).addWidget(self.piles)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(rule_box)
+        layout.addWidget(piles_box, 1)
+
+    def inputs(self) -> nim.NimInputs:
+        """The piles and rule typed; ValueError (the bad field marked) otherwise."""
+        options = self.options.values()
+        try:
+            inputs = inputs_from(self.piles.model.values(), options)
+        except ValueError as exc:
+            if options["misere"] and options["subtract"]:
+                mark_invalid(self.subtractionEdit, str(exc))
+            raise
+        mark_invalid(self.subtractionEdit, None)
+        return inputs
+
+    def set_inputs(self, inputs: nim.NimInputs) -> None:
+        """Show piles and rule."""
+        self.options.set_values(
+            {"misere": inputs.rule is nim.Rule.MISERE, "subtract": inputs.subtraction}
+        )
+        self.piles.model.set_values(list(inputs.piles))
+
+    def set_annotations(
+        self, notes: list[list[str]] | None, colours: list[QColor | None] | None = None
+    ) -> None:
+        """Per-pile Grundy value and winning moves (None: clear)."""
+        if notes is None:
+            self.piles.model.set_annotations(None)
+        else:
+            self.piles.model.set_annotations(notes, colours)
+
+    def state(self) -> dict[str, Any]:
+        """Piles as typed and the rule fields."""
+        return {"piles": self.piles.model.texts(), "options": self.options.state()}
+
+    def restore(self, state: Mapping[str, Any]) -> None:
+        """Fill the form from ``state()`` data (or an older session's rule and set)."""
+        piles = state["piles"]
+        if not isinstance(piles, list) or not all(isinstance(p, (str, int)) for p in piles):
+            raise ValueError("'piles' must be a list of numbers")
+        if "options" in state:
+            options = state["options"]
+            if not isinstance(options, dict):
+                raise TypeError("'options' must be a mapping of option names")
+        else:  # sessions saved before the rule became option fields
+            rule, subtraction = state["rule"], state["subtraction"]
+            if rule not in _RULES or not isinstance(subtraction, str):
+                raise ValueError(f"unknown rule {rule!r}")
+            options = {
+                "misere": rule == "misere",
+                "subtract": subtraction if rule == "subtraction" else "",
+            }
+        self.options.restore(options)
+        self.piles.model.set_texts([str(p) for p in piles])

@@ -1,0 +1,256 @@
+"""Play Nim against the solver: the panel draws a ``solvers.nim`` play state and sends moves.
+
+No rule lives here: the state (``NimGame``) says whose turn it is, which moves are
+legal, what each is worth (+1 keeps a won game, -1 hands it over) and judges every
+move. Building it (a subtraction game searches its Grundy period) runs as a
+``SolveController`` job in a worker process; moves are then instant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QWidget,
+)
+
+from gui.controller import Job, JobFailure, SolveController
+from gui.widgets.play_panel import PlayPanelFrame
+from gui.widgets.theme import ROLE
+from solvers import nim
+from solvers.nim.play import NimGame
+
+from .views import takes_text
+
+__all__ = ["NimPlayPanel"]
+
+IDLE = "Press “New game” to play on the piles in the form."
+MOVES_TIP = (
+    "What each move is worth: a winning take leaves the solver lost (✓, green); a losing take"
+    " hands it a won game (✗). Double-click a pile to put its best take in the boxes."
+)
+
+
+class NimPlayPanel(PlayPanelFrame):
+    """A game on the form's piles: you against the solver, every move valued and judged."""
+
+    #: The game changed (new, a move, reset): the tab redraws the pile chart.
+    changed = Signal()
+
+    def __init__(
+        self, read_inputs: Callable[[], nim.NimInputs], parent: QWidget | None = None
+    ) -> None:
+        super().__init__(["I move first", "I move second"], "New game from the piles", IDLE, parent)
+        self._read_inputs = read_inputs
+        self.state: NimGame | None = None
+        self.user = 0
+        self.mistakes = 0
+        self.controller = SolveController(self)
+        self.controller.finished.connect(self._begin)
+        self.controller.failed.connect(self._failed)
+        self.controller.progressed.connect(self._progressed)
+        self.controller.cancelled.connect(lambda: self.positionLabel.setText("Cancelled. " + IDLE))
+        self.newButton.clicked.connect(lambda: self.new_game())
+        self.pileSpin = QSpinBox()
+        self.pileSpin.setObjectName("pileSpin")
+        self.pileSpin.setPrefix("pile ")
+        self.pileSpin.setRange(1, 1)  # piles count from 1; the game sets the top
+        self.takeSpin = QSpinBox()
+        self.takeSpin.setObjectName("takeSpin")
+        self.takeSpin.setPrefix("take ")
+        self.takeSpin.setRange(1, nim.MAX_PILE)
+        self.takeButton.clicked.connect(
+            lambda: self.user_move(self.pileSpin.value() - 1, self.takeSpin.value())
+        )
+        self.hintButton.clicked.connect(lambda: self.show_hint())
+        self.movesTable = QTableWidget(0, 4)
+        self.movesTable.setObjectName("moveValues")
+        self.movesTable.setHorizontalHeaderLabels(
+            ["Pile", "Stones", "✓ Winning takes", "✗ Losing takes"]
+        )
+        self.movesTable.verticalHeader().hide()
+        self.movesTable.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.movesTable.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.movesTable.setToolTip(MOVES_TIP)
+        self.movesTable.cellDoubleClicked.connect(lambda row, _: self._pick_pile(row))
+        self.movesTable.setMinimumHeight(110)
+        self.arrange([self.pileSpin, self.takeSpin], middle=self.movesTable)
+        # The table of move values matters more than the log: the log keeps a few lines.
+        self.log.setMaximumHeight(6 * self.log.fontMetrics().lineSpacing())
+
+    @property
+    def busy(self) -> bool:
+        """Whether the game is being built in the worker."""
+        return self.controller.busy
+
+    @property
+    def position(self) -> nim.NimInputs | None:
+        """The piles and rule of the game in play."""
+        return None if self.state is None else self.state.position
+
+    # ----- game flow ---------------------------------------------------------------------
+    def new_game(self, user_first: bool | None = None) -> bool:
+        """Build a game on the form's piles in the worker; it starts when ready."""
+        if user_first is not None:
+            self.sideCombo.setCurrentIndex(0 if user_first else 1)
+        try:
+            inputs = self._read_inputs()
+        except ValueError as exc:
+            self.positionLabel.setText(f"Fix the inputs first: {exc}")
+            return False
+        self.reset("Preparing the game…")
+        self.controller.start(Job(nim.__name__, "new_game", (inputs,)))
+        return True
+
+    def cancel(self) -> None:
+        """Stop building a game."""
+        self.controller.cancel()
+
+    def reset(self, reason: str = IDLE) -> None:
+        """End the game (e.g. the inputs changed) and say why."""
+        self.controller.cancel()
+        self.state = None
+        self.mistakes = 0
+        self.log.clear()
+        self.positionLabel.setText(reason)
+        self._after_move()
+
+    def _progressed(self, fraction: float) -> None:
+        # Only a subtraction game's period search takes long enough to be seen.
+        self.positionLabel.setText(f"Preparing the game… {fraction:.0%} (Esc cancels)")
+
+    def _failed(self, failure: JobFailure) -> None:
+        self.positionLabel.setText(f"Cannot play on these piles: {failure}")
+
+    def _begin(self, state: NimGame) -> None:
+        self.state = state
+        self.user = self.sideCombo.currentIndex()
+        self.mistakes = 0
+        self.log.clear()
+        # Start the take box on a legal amount (1 is illegal when S lacks it).
+        rule = state.position
+        self.takeSpin.setValue(rule.subtraction[0] if rule.subtraction else 1)
+        if self.user == 1:
+            self._solver_move()
+        self._after_move()
+
+    def user_move(self, pile: int, take: int) -> bool:
+        """Play the user's move; log whether it threw a won game away."""
+        state = self.state
+        if state is None or state.over or state.to_move != self.user:
+            return False
+        before = state.piles[pile] if 0 <= pile < len(state.piles) else 0
+        try:
+            after = state.play((pile, before - take))
+        except ValueError as exc:
+            self.positionLabel.setText(f"Not a legal move: {exc}")
+            return False
+        judged = after.history[-1]
+        text = f"You: pile {pile + 1}, {before:,} → {judged.after:,}"
+        if judged.mistake:
+            self.mistakes += 1
+            text += "   ✗ a losing move — you had a winning one"
+        elif judged.value > 0:
+            text += "   ✓ a winning move"
+        self.log.addItem(text)
+        self.state = after
+        if not after.over:
+            self._solver_move()
+        self._after_move()
+        return True
+
+    def _solver_move(self) -> None:
+        state = self.state
+        assert state is not None
+        pile, after = state.best_move()
+        before = state.piles[pile]
+        self.state = state.play((pile, after))
+        self.log.addItem(f"Solver: pile {pile + 1}, {before:,} → {after:,}")
+
+    def _after_move(self) -> None:
+        state = self.state
+        self.log.scrollToBottom()
+        if state is not None:
+            piles = ", ".join(f"{p:,}" for p in state.piles)
+            if state.over:
+                verdict = "You win!" if state.winner == self.user else "The solver wins."
+                self.positionLabel.setText(f"Piles: {piles}. Game over — {verdict}")
+            else:
+                winning = bool(state.winning_moves())
+                outlook = "you can force a win" if winning else "the solver can force a win"
+                self.positionLabel.setText(f"Piles: {piles}. Your move — {outlook}.")
+                self.pileSpin.setRange(1, len(state.piles))
+        playing = state is not None and not state.over and state.to_move == self.user
+        self.set_move_controls(playing)
+        self._fill_moves()
+        self.changed.emit()
+
+    def show_hint(self) -> None:
+        """Put the best move in the boxes and log it."""
+        state = self.state
+        if state is None or state.over:
+            return
+        pile, after = state.best_move()
+        take = state.piles[pile] - after
+        self.log.addItem(f"Hint: take {take:,} from pile {pile + 1}")
+        self.log.scrollToBottom()
+        self.pileSpin.setValue(pile + 1)
+        self.takeSpin.setValue(take)
+
+    def _pick_pile(self, row: int) -> None:
+        state = self.state
+        if state is None or state.over or not 0 <= row < len(state.piles):
+            return
+        values = state.values()
+        takes = [(v, state.piles[p] - a) for (p, a), v in values.items() if p == row]
+        if takes:
+            self.pileSpin.setValue(row + 1)
+            self.takeSpin.setValue(max(takes, key=lambda vt: (vt[0], -vt[1]))[1])
+
+    # ----- the value of every move ---------------------------------------------------------
+    def winning_by_pile(self) -> dict[int, list[int]]:
+        """Pile index -> the sizes the mover's winning moves leave (the chart marks them)."""
+        state = self.state
+        if state is None or state.over or state.to_move != self.user:
+            return {}
+        by_pile: dict[int, list[int]] = {}
+        for pile, after in state.winning_moves():
+            by_pile.setdefault(pile, []).append(after)
+        return by_pile
+
+    def _fill_moves(self) -> None:
+        state = self.state
+        if state is None or state.over or state.to_move != self.user:
+            self.movesTable.setRowCount(0)
+            return
+        wins: dict[int, list[int]] = {}
+        losses: dict[int, list[int]] = {}
+        for (pile, after), value in state.values().items():
+            target = wins if value > 0 else losses
+            target.setdefault(pile, []).append(state.piles[pile] - after)
+        self.movesTable.setRowCount(len(state.piles))
+        bold = QFont(self.movesTable.font())
+        bold.setBold(True)
+        for row, size in enumerate(state.piles):
+            won = wins.get(row, [])
+            lost = losses.get(row, [])
+            cells = [
+                f"{row + 1}",
+                f"{size:,}",
+                ("✓ take " + takes_text(won)) if won else "—",
+                ("✗ take " + takes_text(lost)) if lost else "—",
+            ]
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if won:
+                    item.setBackground(ROLE.best)
+                    item.setForeground(ROLE.ink)
+                    item.setFont(bold)
+                self.movesTable.setItem(row, column, item)

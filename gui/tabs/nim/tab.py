@@ -1,0 +1,175 @@
+"""The Nim tab: the rule and piles (form), the winner and every winning move, g(x), play.
+
+The form sits left; on the right the pile chart (the solved piles, or the position
+of the game in play), the Grundy plot of a subtraction game, and the play panel.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QSplitter, QWidget
+
+from gui.tabs.base import GameTab
+from gui.widgets.theme import BEST
+from solvers import nim
+
+from .form import NimForm
+from .play import NimPlayPanel
+from .views import GrundyPlot, PileChart
+
+__all__ = ["NimTab"]
+
+RULES = """<p><b>Nim.</b> Two players take turns removing any number of stones (at least one)
+from one pile. <i>Normal play</i>: who takes the last stone wins. Write the pile sizes in
+binary and add them without carrying (XOR): this <i>nim-sum</i> decides the game. If it is not
+0, the player to move can win by a move that makes it 0; if it is 0, every move loses against
+best play.</p>
+<p><i>Misère</i>: who takes the last stone loses. Play as in normal Nim, except when your move
+would leave only piles of 0 or 1 stones: then leave an odd number of 1-stone piles.</p>
+<p><i>Subtraction set S</i>: a move takes exactly s stones, s from S. Each pile size x gets a
+<i>Grundy value</i> g(x): the smallest number that no move from x reaches. The piles together
+are lost for the player to move exactly when the XOR of their Grundy values is 0. The values
+repeat with a period, shaded in the plot.</p>
+<p>Colours: a pile with a winning move is green; the stones the move takes are hatched and the
+size it leaves is marked with a triangle. In play, winning takes are marked ✓ on green.</p>"""
+
+
+class NimTab(GameTab):
+    """Solve Nim, misère Nim and subtraction games on editable piles; play them."""
+
+    game_id = "nim"
+    rules_html = RULES
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.form = NimForm()
+        self.option_fields = self.form.options
+        self.piles = self.form.piles
+        self.misereCheck = self.form.misereCheck
+        self.subtractionEdit = self.form.subtractionEdit
+        self.form.changed.connect(self.inputs_changed)
+
+        self.chart = PileChart()
+        self.pileChart = self.chart.widget
+        self.grundy = GrundyPlot()
+        self.grundyPlot = self.grundy.widget
+        self.grundyCurve = self.grundy.curve
+        self.play = NimPlayPanel(self.read_inputs)
+        self.play.changed.connect(self._play_changed)
+        # A splitter: the user decides how much room the chart, g(x) and the game get.
+        views = QSplitter(Qt.Orientation.Vertical)
+        views.setObjectName("nimViewsSplitter")
+        views.setChildrenCollapsible(False)
+        for widget, stretch in ((self.chart.view, 3), (self.grundyPlot, 2), (self.play, 3)):
+            views.addWidget(widget)
+            views.setStretchFactor(views.indexOf(widget), stretch)
+        self.pileChart.setMinimumHeight(180)
+        self.grundyPlot.setMinimumHeight(140)
+        self.add_form_and_views(self.form, views, (380, 860))
+        self.splitters.append(views)  # after the outer one, which keeps its name nimSplitter0
+        self._draw_form_piles()
+        self.revalidate()
+
+    # ----- inputs --------------------------------------------------------------------------
+    def read_inputs(self) -> nim.NimInputs:
+        """Piles and rule from the form."""
+        return self.form.inputs()
+
+    def set_inputs(self, inputs: nim.NimInputs) -> None:
+        """Show piles and rule."""
+        self.form.set_inputs(inputs)
+
+    def inputs_changed(self) -> None:
+        """A game in play ends (it was on other inputs); the chart shows the piles typed."""
+        super().inputs_changed()
+        if self.play.state is not None or self.play.busy:
+            self.play.reset("The piles or the rule changed: press “New game” to play on them.")
+        self._draw_form_piles()
+
+    def state(self) -> dict[str, Any]:
+        """Piles as typed and the rule fields."""
+        return self.form.state()
+
+    def restore(self, state: dict[str, Any]) -> None:
+        """Fill the form from a session."""
+        self.form.restore(state)
+
+    # ----- result --------------------------------------------------------------------------
+    def result_text(self, result: nim.NimResult) -> str:
+        """Winner and nim-sum."""
+        moves = len(result.winning_moves)
+        detail = f"{moves} winning move{'s' if moves != 1 else ''}" if moves else "every move loses"
+        return f"{result.winner_text} — nim-sum {result.nim_sum}, {detail}"
+
+    def show_result(self, result: nim.NimResult) -> None:
+        """Annotate the pile table, draw the chart and the Grundy plot."""
+        by_pile: dict[int, list[nim.Move]] = {}
+        for move in result.winning_moves:
+            by_pile.setdefault(move.pile, []).append(move)
+        notes = [
+            [str(g), ", ".join(f"take {m.removed:,} → {m.after:,}" for m in by_pile.get(i, []))]
+            for i, g in enumerate(result.grundy)
+        ]
+        colours = [BEST if i in by_pile else None for i in range(len(result.grundy))]
+        self.form.set_annotations(notes, colours)
+        if self.play.state is None:
+            winning = {i: [m.after for m in moves] for i, moves in by_pile.items()}
+            self.chart.draw(result.inputs.piles, winning)
+        if result.sequence is None:
+            self.grundy.clear()
+        else:
+            largest = max(result.inputs.piles)
+            self.grundy.draw(result.sequence, result.inputs.subtraction, largest)
+
+    def clear_result(self) -> None:
+        """Forget highlights and plots."""
+        self.form.set_annotations(None)
+        self.grundy.clear()
+        self._draw_form_piles()
+
+    def main_view(self) -> QWidget:
+        """The pile chart with its legend."""
+        return self.chart.view
+
+    # ----- drawing -------------------------------------------------------------------------
+    def _draw_form_piles(self) -> None:
+        if self.play.state is not None:
+            return
+        try:
+            piles = self.piles.model.values()
+        except ValueError:
+            piles = []
+        self.chart.draw(piles, None)
+
+    def _play_changed(self) -> None:
+        """In play the chart shows the position (bars shrink) and the mover's winning moves."""
+        state = self.play.state
+        if state is None:
+            self._draw_form_piles()
+            return
+        self.chart.draw(state.piles, self.play.winning_by_pile())
+
+    # ----- screenshots ---------------------------------------------------------------------
+    def screenshot_invalid(self) -> None:
+        """A bad pile, for the screenshot script."""
+        self.piles.model.setData(self.piles.model.index(1, 0), "12x")
+
+    def screenshot_states(self) -> list[tuple[str, Any]]:
+        """A solved subtraction game and a game in play, for the screenshot script."""
+
+        def subtraction() -> None:
+            self.subtractionEdit.setText("2,5,7")
+            self.piles.model.set_values([17, 23, 9, 41])
+            self.solve()
+            while self.busy:
+                QApplication.processEvents()
+
+        def playing() -> None:
+            self.play.new_game(user_first=True)
+            while self.play.busy:
+                QApplication.processEvents()
+            self.play.user_move(0, 1)
+
+        return [("subtraction", subtraction), ("play", playing)]

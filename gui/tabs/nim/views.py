@@ -1,0 +1,138 @@
+"""Views of the Nim tab: the piles as bars (winning moves marked), g(x) with its period.
+
+Both draw plain data (pile sizes, winning moves, a Grundy sequence), so the same
+chart shows the form's piles after a solve and the position of a game in play.
+Colour never speaks alone: the stones a winning move takes are hatched and the
+pile sizes it leaves are marked with a triangle, as the legend says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from gui.widgets.plots import make_plot, pg
+from gui.widgets.theme import ROLE
+from solvers.nim import GrundySequence
+
+__all__ = ["CHART_LEGEND", "GRUNDY_PLOT_LIMIT", "GrundyPlot", "PileChart", "takes_text"]
+
+CHART_LEGEND = (
+    "Grey bar: the stones of a pile. Green bar: a pile with a winning move; its hatched"
+    " (vermillion) part is what the move takes, ▼ the size it leaves."
+)
+#: The g(x) plot shows at most this many x values.
+GRUNDY_PLOT_LIMIT = 400
+
+
+def takes_text(takes: Iterable[int]) -> str:
+    """``[1, 2, 3, 5]`` as ``1\u20133, 5``: runs of consecutive takes shortened (en dash)."""
+    runs: list[list[int]] = []
+    for take in sorted(takes):
+        if runs and take == runs[-1][1] + 1:
+            runs[-1][1] = take
+        else:
+            runs.append([take, take])
+    return ", ".join(f"{a:,}" if a == b else f"{a:,}\u2013{b:,}" for a, b in runs)
+
+
+class PileChart:
+    """Stones per pile; a pile with a winning move is green, the stones it takes hatched."""
+
+    def __init__(self) -> None:
+        self.widget = make_plot(
+            "Piles",
+            "pile",
+            "stones",
+            count_axes=("bottom", "left"),
+            name="pileChart",
+        )
+        self.keptBars = pg.BarGraphItem(x=[], height=[], width=0.7, brush=ROLE.neutral)
+        taken = QBrush(ROLE.lose, Qt.BrushStyle.BDiagPattern)
+        self.takenBars = pg.BarGraphItem(
+            x=[], height=[], y0=[], width=0.7, brush=taken, pen=ROLE.lose
+        )
+        self.targetMarks = pg.ScatterPlotItem(symbol="t", size=12, brush=ROLE.best_text, pen=None)
+        for item in (self.keptBars, self.takenBars, self.targetMarks):
+            self.widget.addItem(item)
+        # The legend under the plot, in words: inside it would hide the tallest bars.
+        caption = QLabel(CHART_LEGEND)
+        caption.setWordWrap(True)
+        # A wrapped label under-reports its height to layouts: reserve its two lines.
+        caption.setMinimumHeight(2 * caption.fontMetrics().lineSpacing() + 4)
+        self.view = QWidget()
+        self.view.setObjectName("pileView")
+        layout = QVBoxLayout(self.view)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.widget, 1)
+        layout.addWidget(caption)
+
+    def draw(self, piles: Sequence[int], winning: Mapping[int, Sequence[int]] | None) -> None:
+        """Bars for ``piles``; ``winning``: pile index -> the sizes its winning moves leave."""
+        kept = [float(p) for p in piles]
+        brushes = [ROLE.neutral] * len(piles)
+        taken_x: list[int] = []
+        taken_base: list[float] = []
+        taken_height: list[float] = []
+        marks: list[tuple[int, int]] = []
+        for pile, afters in (winning or {}).items():
+            if not afters or not 0 <= pile < len(piles):
+                continue
+            brushes[pile] = ROLE.best
+            lowest = min(afters)
+            kept[pile] = lowest
+            taken_x.append(pile + 1)
+            taken_base.append(lowest)
+            taken_height.append(piles[pile] - lowest)
+            marks.extend((pile + 1, after) for after in afters)
+        xs = list(range(1, len(piles) + 1))
+        self.keptBars.setOpts(x=xs, height=kept, brushes=brushes)
+        self.takenBars.setOpts(x=taken_x, y0=taken_base, height=taken_height)
+        self.targetMarks.setData(x=[m[0] for m in marks], y=[m[1] for m in marks])
+        if piles:
+            self.widget.setXRange(0.4, len(piles) + 0.6, padding=0)
+            self.widget.setYRange(0, max(max(piles), 1) * 1.05, padding=0)
+
+
+class GrundyPlot:
+    """g(x) of a subtraction game over the first values, its first period shaded."""
+
+    def __init__(self) -> None:
+        self.widget = make_plot(
+            "", "x (stones in a pile)", "g(x)", count_axes=("bottom", "left"), name="grundyPlot"
+        )
+        self.curve = self.widget.plot(
+            [],
+            [],
+            pen=pg.mkPen(ROLE.player0, width=1.5),
+            symbol="o",
+            symbolSize=4,
+            symbolBrush=ROLE.player0,
+        )
+        self.periodRegion = pg.LinearRegionItem(movable=False, brush=pg.mkBrush(ROLE.selected))
+        self.periodRegion.setZValue(-10)
+        self.periodRegion.hide()
+        self.widget.addItem(self.periodRegion)
+        self.widget.hide()
+
+    def clear(self) -> None:
+        """Hide the plot (no subtraction game solved)."""
+        self.widget.hide()
+
+    def draw(self, sequence: GrundySequence, subtraction: Sequence[int], largest: int) -> None:
+        """g(0..) up to the largest pile (at least a few periods, at most the limit)."""
+        span = sequence.preperiod + 3 * sequence.period
+        top = min(max(largest, 30), max(span, 60), GRUNDY_PLOT_LIMIT)
+        xs = list(range(top + 1))
+        self.curve.setData(xs, [sequence(x) for x in xs])
+        start = sequence.preperiod
+        self.periodRegion.setRegion((start - 0.5, start + sequence.period - 0.5))
+        self.periodRegion.show()
+        shown = ", ".join(map(str, subtraction[:12])) + (", …" if len(subtraction) > 12 else "")
+        self.widget.setTitle(
+            f"g(x) for S = {{{shown}}}: period {sequence.period} from x = {start} (shaded)"
+        )
+        self.widget.show()

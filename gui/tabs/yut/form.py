@@ -1,0 +1,274 @@
+"""The Dice Yut form: the mode, throws or turns, pieces, die faces and the board editor.
+
+The form turns what is typed into ``YutInputs`` (known throws) or
+``ExpectInputs`` (unknown throws), marks the field at fault, and reads and
+writes sessions and judge options. It knows nothing of solving or playing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gui.session import field_name
+from gui.widgets.fields import mark_invalid
+from solvers import yut
+from solvers.protocol import split_numbers
+
+from .board_editor import BoardEditor
+
+__all__ = ["YutForm", "parse_numbers"]
+
+
+def parse_numbers(text: str, what: str, kind: type[int] | type[float]) -> list[Any]:
+    """Numbers separated by spaces or commas; ``ValueError`` names the bad one."""
+    values: list[Any] = []
+    for n, word in enumerate(split_numbers(text), start=1):
+        try:
+            values.append(kind(word))
+        except ValueError:
+            noun = "a whole number" if kind is int else "a number"
+            raise ValueError(f"{what} {n}: {word!r} is not {noun}") from None
+    return values
+
+
+def _spin(name: str, top: int, value: int) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setObjectName(name)
+    spin.setRange(1, top)
+    spin.setValue(value)
+    return spin
+
+
+class YutForm(QWidget):
+    """Game options and the board; ``edited`` fires on every change the user makes."""
+
+    edited = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.knownRadio = QRadioButton("Known throws (maximum score)")
+        self.knownRadio.setObjectName("knownRadio")
+        self.unknownRadio = QRadioButton("Unknown throws (expected score)")
+        self.unknownRadio.setObjectName("unknownRadio")
+        self.knownRadio.setChecked(True)
+        self.modeButtons = QButtonGroup(self)
+        self.modeButtons.addButton(self.knownRadio, 0)
+        self.modeButtons.addButton(self.unknownRadio, 1)
+        self.throwsEdit = QLineEdit("1 2 3 4 1 2 3 4 1 2")
+        self.throwsEdit.setObjectName("throwsEdit")
+        self.throwsEdit.setToolTip("The die results in order, 1 to 20 of them")
+        self.randomButton = QPushButton("Random")
+        self.randomButton.setObjectName("randomButton")
+        self.randomButton.setToolTip("Random throws (as many as now, 10 if none)")
+        self.piecesSpin = _spin("piecesSpin", yut.MAX_PIECES, 4)
+        self.facesSpin = _spin("facesSpin", yut.MAX_FACE, 5)
+        self.turnsSpin = _spin("turnsSpin", yut.MAX_THROWS, 10)
+        self.probabilitiesEdit = QLineEdit()
+        self.probabilitiesEdit.setObjectName("probabilitiesEdit")
+        self.probabilitiesEdit.setPlaceholderText("equally likely")
+        self.probabilitiesEdit.setToolTip(
+            "P(face 1) … P(face F), summing to 1 (or percentages summing to 100); "
+            "empty: every face equally likely"
+        )
+        throws_row = QHBoxLayout()
+        throws_row.addWidget(self.throwsEdit, 1)
+        throws_row.addWidget(self.randomButton)
+        game_box = QGroupBox("Game")
+        form = QFormLayout(game_box)
+        form.addRow(self.knownRadio)
+        form.addRow("Throws:", throws_row)
+        form.addRow(self.unknownRadio)
+        form.addRow("Turns:", self.turnsSpin)
+        form.addRow("Face probabilities:", self.probabilitiesEdit)
+        form.addRow("Pieces:", self.piecesSpin)
+        form.addRow("Die faces 1 to", self.facesSpin)
+        self.editor = BoardEditor()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(game_box)
+        layout.addWidget(self.editor)
+        layout.addStretch(1)
+
+        for edit in (self.throwsEdit, self.probabilitiesEdit):
+            edit.textChanged.connect(lambda _: self.edited.emit())
+        for spin in (self.piecesSpin, self.facesSpin, self.turnsSpin):
+            spin.valueChanged.connect(lambda _: self.edited.emit())
+        self.modeButtons.idToggled.connect(lambda _id, on: self._mode_changed() if on else None)
+        self.randomButton.clicked.connect(self.random_throws)
+        self._mode_changed(notify=False)
+
+    @property
+    def unknown_mode(self) -> bool:
+        """Whether the form asks for the expectation rather than the best line."""
+        return self.unknownRadio.isChecked()
+
+    def _mode_changed(self, notify: bool = True) -> None:
+        unknown = self.unknown_mode
+        self.throwsEdit.setEnabled(not unknown)
+        self.randomButton.setEnabled(not unknown)
+        self.turnsSpin.setEnabled(unknown)
+        self.probabilitiesEdit.setEnabled(unknown)
+        if notify:
+            self.edited.emit()
+
+    # ----- reading -----------------------------------------------------------------------------
+    def _throws(self) -> tuple[int, ...]:
+        try:
+            throws = tuple(parse_numbers(self.throwsEdit.text(), "throw", int))
+            faces = self.facesSpin.value()
+            for n, t in enumerate(throws, start=1):
+                if not 1 <= t <= faces:
+                    raise ValueError(f"throw {n}: must be between 1 and {faces}, got {t}")
+            if not 1 <= len(throws) <= yut.MAX_THROWS:
+                raise ValueError(f"give between 1 and {yut.MAX_THROWS} throws, got {len(throws)}")
+        except ValueError as exc:
+            mark_invalid(self.throwsEdit, str(exc))
+            raise
+        mark_invalid(self.throwsEdit, None)
+        return throws
+
+    def _probabilities(self) -> tuple[float, ...]:
+        faces = self.facesSpin.value()
+        try:
+            values = parse_numbers(self.probabilitiesEdit.text(), "probability", float)
+            if not values:
+                probabilities = yut.uniform(faces)
+            else:
+                if len(values) != faces:
+                    raise ValueError(f"give {faces} face probabilities, got {len(values)}")
+                if abs(sum(values) - 100) < 1e-6:
+                    values = [v / 100 for v in values]
+                probabilities = tuple(values)
+                yut.ExpectInputs(1, 1, probabilities)  # checks every probability
+        except ValueError as exc:
+            mark_invalid(self.probabilitiesEdit, str(exc))
+            raise
+        mark_invalid(self.probabilitiesEdit, None)
+        return probabilities
+
+    def board(self) -> yut.Board:
+        """The edited board; ``ValueError`` starting "board:" when it is not playable."""
+        try:
+            return self.editor.board()
+        except ValueError as exc:
+            raise ValueError(f"board: {exc}") from None
+
+    def read_inputs(self) -> yut.YutInputs | yut.ExpectInputs:
+        """The known-throw or the unknown-throw problem described by the form."""
+        board = self.board()
+        pieces = self.piecesSpin.value()
+        if self.unknown_mode:
+            mark_invalid(self.throwsEdit, None)
+            return yut.ExpectInputs(self.turnsSpin.value(), pieces, self._probabilities(), board)
+        mark_invalid(self.probabilitiesEdit, None)
+        return yut.YutInputs(self._throws(), pieces, self.facesSpin.value(), board)
+
+    def judge_options(self) -> dict[str, Any]:
+        """Keywords of ``yut.parse_judge`` for a judge file read into this form."""
+        try:
+            board = self.editor.board()
+        except ValueError:
+            board = yut.standard_board()
+        # Judge files hold throws 1..5: a smaller die would refuse them.
+        return {
+            "board": board,
+            "pieces": self.piecesSpin.value(),
+            "faces": max(5, self.facesSpin.value()),
+        }
+
+    # ----- writing -----------------------------------------------------------------------------
+    def set_inputs(self, inputs: yut.YutInputs | yut.ExpectInputs) -> None:
+        """Show ``inputs`` in the form (and their board in the editor)."""
+        self.piecesSpin.setValue(inputs.pieces)
+        self.facesSpin.setValue(inputs.faces)
+        if isinstance(inputs, yut.ExpectInputs):
+            self.unknownRadio.setChecked(True)
+            self.turnsSpin.setValue(inputs.turns)
+            uniform = inputs.probabilities == yut.uniform(inputs.faces)
+            self.probabilitiesEdit.setText(
+                "" if uniform else " ".join(f"{p:g}" for p in inputs.probabilities)
+            )
+        else:
+            self.knownRadio.setChecked(True)
+            self.throwsEdit.setText(" ".join(map(str, inputs.throws)))
+        try:
+            same = self.editor.board() == inputs.board
+        except ValueError:
+            same = False
+        if not same:
+            self.editor.set_board(inputs.board)
+
+    def apply_options(self, options: Mapping[str, Any]) -> None:
+        """Set pieces, faces, turns, mode and board from ``{Option.name: value}``."""
+        self.piecesSpin.setValue(int(options.get("pieces", 4)))
+        self.facesSpin.setValue(int(options.get("faces", 5)))
+        self.turnsSpin.setValue(int(options.get("turns", 10)))
+        (self.unknownRadio if options.get("expected") else self.knownRadio).setChecked(True)
+        board = options.get("board")
+        if isinstance(board, yut.Board):
+            self.editor.set_board(board)
+
+    def random_throws(self) -> None:
+        """Fill the throws with random die results."""
+        try:
+            count = len(parse_numbers(self.throwsEdit.text(), "throw", int)) or 10
+        except ValueError:
+            count = 10
+        faces = self.facesSpin.value()
+        count = min(count, yut.MAX_THROWS)
+        self.throwsEdit.setText(" ".join(str(random.randint(1, faces)) for _ in range(count)))
+
+    # ----- sessions ----------------------------------------------------------------------------
+    def state(self) -> dict[str, Any]:
+        """The form as typed, the board as edited."""
+        return {
+            "mode": "unknown" if self.unknown_mode else "known",
+            "throws": self.throwsEdit.text(),
+            "pieces": self.piecesSpin.value(),
+            "faces": self.facesSpin.value(),
+            "turns": self.turnsSpin.value(),
+            "probabilities": self.probabilitiesEdit.text(),
+            "board": self.editor.data,
+        }
+
+    def restore(self, state: dict[str, Any]) -> None:
+        """Fill the form from a session; ``ValueError`` before anything changes."""
+        mode = state["mode"]
+        if mode not in ("known", "unknown"):
+            raise ValueError(f"unknown mode {mode!r}")
+        spins = (self.piecesSpin, self.facesSpin, self.turnsSpin)
+        numbers = [state[k] for k in ("pieces", "faces", "turns")]
+        for spin, number in zip(spins, numbers, strict=True):
+            # Checked before anything changes, in the words of every other tab's session check.
+            if isinstance(number, bool) or not isinstance(number, int):
+                raise ValueError(f"{field_name(spin)} must be a whole number, not {number!r}")
+            if not spin.minimum() <= number <= spin.maximum():
+                raise ValueError(
+                    f"{field_name(spin)} must be from {spin.minimum()} to {spin.maximum()}"
+                )
+        texts = [state[k] for k in ("throws", "probabilities")]
+        if not all(isinstance(t, str) for t in texts):
+            raise ValueError("throws and probabilities must be text")
+        self.editor.set_data(state["board"])
+        (self.unknownRadio if mode == "unknown" else self.knownRadio).setChecked(True)
+        self.piecesSpin.setValue(numbers[0])
+        self.facesSpin.setValue(numbers[1])
+        self.turnsSpin.setValue(numbers[2])
+        self.throwsEdit.setText(texts[0])
+        self.probabilitiesEdit.setText(texts[1])

@@ -1,0 +1,157 @@
+"""The play-along panel: where the game stands, the throw, every move of the turn, the log.
+
+The panel draws a ``solvers.yut.KnownGame`` or ``ExpectGame`` and reports what
+the user does through signals (a throw, a move, a row looked at, Restart); the
+tab sends the matching moves to the play state. No rule of the game lives here.
+"""
+
+from __future__ import annotations
+
+import random
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gui.widgets.tables import readonly_table
+from solvers import yut
+
+from .views import MOVE_HEADERS, fill_moves, game_words
+
+__all__ = ["PlayPanel"]
+
+IDLE = "Solve first; then play the game here, throw by throw, with every move's value."
+
+
+class PlayPanel(QGroupBox):
+    """Status, the throw (unknown throws), the moves with their values, Play move, Restart."""
+
+    #: The die showed this face (unknown throws).
+    throw_chosen = Signal(int)
+    #: Play this move (a 1-based piece, or None when the throw is lost).
+    move_chosen = Signal(object)
+    #: The user looks at this move (draw its path), or None for no move.
+    move_previewed = Signal(object)
+    restart_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Play along", parent)
+        self.game: yut.KnownGame | yut.ExpectGame | None = None
+        self.moves: list[yut.Move] = []
+        self.statusLabel = QLabel(IDLE)
+        self.statusLabel.setObjectName("playStatus")
+        self.statusLabel.setWordWrap(True)
+        self.statusLabel.setStyleSheet("font-weight: 600;")
+        self.throwSpin = QSpinBox()
+        self.throwSpin.setObjectName("threwSpin")
+        self.throwSpin.setRange(1, yut.MAX_FACE)
+        self.throwSpin.setPrefix("I threw a ")
+        self.throwButton = QPushButton("Throw")
+        self.throwButton.setObjectName("throwButton")
+        self.throwButton.setToolTip("Play the face set on the left (or change it to re-throw)")
+        self.rollButton = QPushButton("Roll the die")
+        self.rollButton.setObjectName("rollButton")
+        self.rollButton.setToolTip("A random face, with the die's probabilities")
+        self.playButton = QPushButton("Play move")
+        self.playButton.setObjectName("playMoveButton")
+        self.playButton.setToolTip("Play the move selected in the table (the best one if none)")
+        self.restartButton = QPushButton("Restart")
+        self.restartButton.setObjectName("restartButton")
+        self.table = readonly_table(MOVE_HEADERS, "movesTable")
+        self.log = QListWidget()
+        self.log.setObjectName("playLog")
+        self.log.setWordWrap(True)
+        self.log.setToolTip("The moves played so far")
+
+        self.throwButton.clicked.connect(lambda: self.throw_chosen.emit(self.throwSpin.value()))
+        self.throwSpin.valueChanged.connect(self._rethrow)
+        self.rollButton.clicked.connect(self._roll)
+        self.playButton.clicked.connect(lambda: self.move_chosen.emit(self.selected_move()))
+        self.restartButton.clicked.connect(self.restart_requested.emit)
+        self.table.itemSelectionChanged.connect(
+            lambda: self.move_previewed.emit(self.selected_move())
+        )
+        row = QHBoxLayout()
+        for widget in (
+            self.throwSpin,
+            self.throwButton,
+            self.rollButton,
+            self.playButton,
+            self.restartButton,
+        ):
+            row.addWidget(widget)
+        row.addStretch(1)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.table)
+        split.addWidget(self.log)
+        split.setStretchFactor(0, 4)
+        split.setStretchFactor(1, 1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.statusLabel)
+        layout.addLayout(row)
+        layout.addWidget(split, 1)
+        self.show_game(None, [])
+
+    def show_game(
+        self, game: yut.KnownGame | yut.ExpectGame | None, log: list[str], idle: str = IDLE
+    ) -> None:
+        """Draw ``game`` and the moves played (None: nothing to play, ``idle`` says why)."""
+        self.game = game
+        self.moves = fill_moves(self.table, game)
+        self.log.clear()
+        self.log.addItems(log)
+        self.log.scrollToBottom()
+        self.statusLabel.setText(idle if game is None else game_words(game))
+        unknown = isinstance(game, yut.ExpectGame)
+        live = game is not None and not game.over
+        if isinstance(game, yut.ExpectGame):
+            self.throwSpin.blockSignals(True)
+            self.throwSpin.setRange(1, game.inputs.faces)
+            if game.throw is not None:
+                self.throwSpin.setValue(game.throw)
+            self.throwSpin.blockSignals(False)
+        chance = live and game is not None and game.to_move == "chance"
+        for widget in (self.throwSpin, self.rollButton):
+            widget.setEnabled(unknown and live)
+        self.throwButton.setEnabled(chance)
+        self.playButton.setEnabled(live and not chance)
+        self.restartButton.setEnabled(game is not None)
+
+    def selected_move(self) -> yut.Move:
+        """The move selected in the table, else the best one (None: the throw is lost)."""
+        rows = self.table.selectionModel().selectedRows()
+        if rows and rows[0].row() < len(self.moves):
+            return self.moves[rows[0].row()]
+        game = self.game
+        if game is None or not self.moves or game.to_move == "chance":
+            return None
+        values = game.values()
+        return max(self.moves, key=lambda move: values[move])
+
+    def _rethrow(self, face: int) -> None:
+        # Changing the face after a throw asks again for the same turn ("what if a 3?").
+        game = self.game
+        if isinstance(game, yut.ExpectGame) and game.throw is not None and not game.over:
+            self.throw_chosen.emit(face)
+
+    def _roll(self) -> None:
+        game = self.game
+        if game is None:
+            return
+        chances = game.chances() if game.to_move == "chance" else {}
+        if not chances and isinstance(game, yut.ExpectGame):
+            chances = dict(enumerate(game.inputs.probabilities, start=1))
+        faces = [face for face, p in chances.items() if p > 0]
+        if faces:
+            face = random.choices(faces, weights=[chances[f] for f in faces])[0]
+            assert isinstance(face, int)
+            self.throw_chosen.emit(face)

@@ -1,0 +1,280 @@
+"""Playing along: a Dice Yut game as an immutable play state (``solvers.protocol.PlayState``).
+
+Known throws: every node is the player's (``to_move == 0``); a move names the
+1-based piece that makes the next throw's move (``None`` when no piece may
+move and the throw is lost) and ``values()`` is the best total reachable after
+it. Unknown throws: a chance node (the die: one outcome per face) alternates
+with the player's choice for the face thrown; ``values()`` is the points so far
+plus the expected points still to come under optimal play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+from solvers.protocol import Progress
+from solvers.yut.known import KnownSearch, YutInputs
+from solvers.yut.unknown import ExpectInputs, ExpectResult, Lookup, solve_expected
+
+__all__ = ["ExpectGame", "KnownGame", "Move", "YutGame", "new_game"]
+
+#: A 1-based piece number, or None: the throw is lost (no piece may move).
+Move = int | None
+
+
+@dataclass(frozen=True)
+class _Pieces:
+    """What both kinds of game share: the board position, the turn and the points."""
+
+    labelled: tuple[int, ...]  # square index of each piece, piece 1 first
+    turn: int = 0  # throws made so far
+    total: int = 0
+    #: The last move: the piece (1-based) and the squares it passed, for drawing.
+    last: tuple[int, tuple[str, ...]] | None = None
+
+    def _inputs(self) -> YutInputs | ExpectInputs:
+        raise NotImplementedError
+
+    def _turns(self) -> int:
+        inputs = self._inputs()
+        return len(inputs.throws) if isinstance(inputs, YutInputs) else inputs.turns
+
+    @property
+    def positions(self) -> tuple[str, ...]:
+        """Every piece's square id, piece 1 first."""
+        squares = self._inputs().board.squares
+        return tuple(squares[sq].id for sq in self.labelled)
+
+    @property
+    def over(self) -> bool:
+        """Every throw made, or every piece on the end."""
+        end = self._inputs().board.end_index
+        return self.turn >= self._turns() or all(sq == end for sq in self.labelled)
+
+    @property
+    def score(self) -> float:
+        """Points scored so far (the game's result once over)."""
+        return float(self.total)
+
+    def move_path(self, move: Move, throw: int) -> tuple[str, ...]:
+        """Squares piece ``move`` passes with ``throw``, ending where it stops (None: none)."""
+        if move is None or not 1 <= move <= len(self.labelled):
+            return ()
+        board = self._inputs().board
+        return tuple(board.path(board.squares[self.labelled[move - 1]].id, throw))
+
+    def _targets(self, face: int, dest: list[list[int]]) -> dict[Move, int]:
+        """Square each movable piece reaches with ``face`` (``{None: -1}``: none may move)."""
+        end = self._inputs().board.end_index
+        found: dict[Move, int] = {}
+        for p, sq in enumerate(self.labelled):
+            if sq == end:
+                continue
+            target = dest[sq][face]
+            others = self.labelled[:p] + self.labelled[p + 1 :]
+            if target == end or target not in others:
+                found[p + 1] = target
+        return found or {None: -1}
+
+    def _after(self, move: Move, face: int, target: int, points: int) -> dict[str, object]:
+        """The fields that change when ``move`` is played with ``face``."""
+        if move is None:
+            return {"turn": self.turn + 1, "last": None}
+        board = self._inputs().board
+        here = board.squares[self.labelled[move - 1]].id
+        labelled = list(self.labelled)
+        labelled[move - 1] = target
+        return {
+            "labelled": tuple(labelled),
+            "turn": self.turn + 1,
+            "total": self.total + points,
+            "last": (move, tuple(board.path(here, face))),
+        }
+
+
+def _check(move: object, legal: Mapping[Move, int]) -> Move:
+    if move is not None and (not isinstance(move, int) or isinstance(move, bool)):
+        raise ValueError(f"a move is a piece number or None, got {move!r}")
+    if move not in legal:
+        raise ValueError(f"piece {move} cannot move with this throw")
+    return move
+
+
+@dataclass(frozen=True)
+class KnownGame(_Pieces):
+    """A game with the throws known in advance; values are best reachable totals."""
+
+    search: KnownSearch | None = field(default=None, repr=False, compare=False)
+
+    def _inputs(self) -> YutInputs:
+        assert self.search is not None
+        return self.search.inputs
+
+    @property
+    def inputs(self) -> YutInputs:
+        """The throws, pieces and board being played."""
+        return self._inputs()
+
+    @property
+    def to_move(self) -> int | str:
+        """Always the one player."""
+        return 0
+
+    @property
+    def throw(self) -> int | None:
+        """The throw the next move uses (None once every throw is made)."""
+        throws = self.inputs.throws
+        return throws[self.turn] if self.turn < len(throws) else None
+
+    def _legal(self) -> dict[Move, int]:
+        if self.over or self.throw is None:
+            return {}
+        assert self.search is not None
+        return self._targets(self.throw, self.search.dest)
+
+    def moves(self) -> list[Move]:
+        """The pieces that may move (``[None]`` when the throw is lost)."""
+        return list(self._legal())
+
+    def values(self) -> dict[Move, float]:
+        """Best total reachable after each move (points so far included)."""
+        search = self.search
+        assert search is not None
+        out: dict[Move, float] = {}
+        for move, target in self._legal().items():
+            after = list(self.labelled)
+            gain = 0
+            if move is not None:
+                after[move - 1] = target
+                gain = search.score[target]
+            future = search.best(self.turn + 1, tuple(sorted(after)))
+            out[move] = float(self.total + gain + future)
+        return out
+
+    def chances(self) -> dict[Move, float]:
+        """No chance nodes: the throws are known."""
+        return {}
+
+    def play(self, move: object) -> KnownGame:
+        """Move piece ``move`` (1-based) with the next throw; ``ValueError`` when illegal."""
+        if self.over or self.throw is None:
+            raise ValueError("the game is over")
+        legal = self._legal()
+        chosen = _check(move, legal)
+        assert self.search is not None
+        points = 0 if chosen is None else self.search.score[legal[chosen]]
+        return replace(self, **self._after(chosen, self.throw, legal[chosen], points))  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class ExpectGame(_Pieces):
+    """A game with throws seen one at a time: the die's node, then the player's."""
+
+    lookup: Lookup | None = field(default=None, repr=False, compare=False)
+    #: The face just thrown, waiting for the player's move (None: the die's turn).
+    throw: int | None = None
+
+    def _inputs(self) -> ExpectInputs:
+        assert self.lookup is not None
+        return self.lookup.result.inputs
+
+    @property
+    def inputs(self) -> ExpectInputs:
+        """Turns, pieces, die and board being played."""
+        return self._inputs()
+
+    @property
+    def result(self) -> ExpectResult:
+        """The expectation tables the values come from."""
+        assert self.lookup is not None
+        return self.lookup.result
+
+    @property
+    def to_move(self) -> int | str:
+        """``"chance"`` before the throw, ``0`` once it is made."""
+        return "chance" if self.throw is None else 0
+
+    def _legal(self) -> dict[Move, int]:
+        if self.over or self.throw is None:
+            return {}
+        assert self.lookup is not None
+        return self._targets(self.throw, self.lookup.dest)
+
+    def moves(self) -> list[Move]:
+        """Faces that can come up (chance node), or the pieces that may move."""
+        if self.over:
+            return []
+        if self.throw is None:
+            return list(self.chances())
+        return list(self._legal())
+
+    def chances(self) -> dict[Move, float]:
+        """Probability of each face (chance node only)."""
+        if self.over or self.throw is not None:
+            return {}
+        probabilities = self.inputs.probabilities
+        return {face: p for face, p in enumerate(probabilities, start=1) if p > 0}
+
+    def values(self) -> dict[Move, float]:
+        """Points so far plus the expected points to come after each move."""
+        lookup = self.lookup
+        assert lookup is not None
+        out: dict[Move, float] = {}
+        for move, target in self._legal().items():
+            after = list(self.labelled)
+            gain = 0
+            if move is not None:
+                after[move - 1] = target
+                gain = lookup.score[target]
+            out[move] = self.total + gain + lookup.value(self.turn + 1, after)
+        return out
+
+    @property
+    def expected(self) -> float:
+        """Expected final total from here under optimal play."""
+        assert self.lookup is not None
+        if self.throw is not None:
+            return max(self.values().values(), default=float(self.total))
+        return self.total + self.lookup.value(self.turn, list(self.labelled))
+
+    def play(self, move: object) -> ExpectGame:
+        """Throw a face (chance node) or move a piece; ``ValueError`` when illegal."""
+        if self.over:
+            raise ValueError("the game is over")
+        if self.throw is None:
+            if move not in self.chances():
+                raise ValueError(f"the die cannot show {move!r}")
+            assert isinstance(move, int)
+            return replace(self, throw=move)
+        legal = self._legal()
+        chosen = _check(move, legal)
+        assert self.lookup is not None
+        points = 0 if chosen is None else self.lookup.score[legal[chosen]]
+        changes = self._after(chosen, self.throw, legal[chosen], points)
+        return replace(self, throw=None, **changes)  # type: ignore[arg-type]
+
+
+YutGame = KnownGame | ExpectGame
+
+
+def new_game(
+    inputs: YutInputs | ExpectInputs,
+    result: ExpectResult | None = None,
+    progress: Progress | None = None,
+) -> KnownGame | ExpectGame:
+    """The first turn of a game, with every value it can ask for already computed.
+
+    Known throws: the whole search runs here (as long as ``solve``), so that the game
+    can be made in a worker process and played on the UI thread without a wait.
+    Unknown throws: solved first unless ``result`` (the solve's) is given; then it
+    takes no time.
+    """
+    start = (inputs.board.start_index,) * inputs.pieces
+    if isinstance(inputs, ExpectInputs):
+        solved = solve_expected(inputs, progress) if result is None else result
+        return ExpectGame(start, lookup=Lookup(solved))
+    search = KnownSearch(inputs, progress)
+    search.best(0, start)
+    search.progress = None  # the game travels back from the worker without the callback
+    return KnownGame(start, search=search)
