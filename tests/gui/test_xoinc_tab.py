@@ -385,21 +385,25 @@ def test_big_game_shows_the_coins_in_play_and_the_best_take(make_tab, qtbot) -> 
     assert low < play.state.top + 1 < high and high - low < 200
 
 
-def test_a_tried_session_leaves_the_result_as_it_was(make_tab, qtbot, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
-    from gui.session import try_state
+def test_a_refused_session_leaves_the_result_as_it_was(make_tab, qtbot, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    from gui.session import restore_all
 
     tab = xoinc_tab(make_tab)
     result = solve_and_wait(tab)
     tab.start_game(True)
     qtbot.waitUntil(lambda: tab.play.state is not None, timeout=10000)
     notes = [tab.coins.model.data(tab.coins.model.index(r, 1)) for r in range(5)]
-    try_state(tab, {"coins": ["1", "2"], "user_first": False})  # accepted, then put back
-    try:
-        try_state(tab, {"coins": ["1"] * (xoinc.MAX_COINS + 1)})
-    except ValueError as exc:
-        assert "5,000" in str(exc)
-    else:
-        raise AssertionError("too many coins were accepted")
+    for bad in ({"coins": ["1"] * (xoinc.MAX_COINS + 1)}, {"coins": ["1"], "user_first": 3}):
+        try:
+            restore_all({"xoinc": tab}, {"xoinc": bad}, lambda game_id: make_tab(game_id))
+        except ValueError as exc:
+            assert "Xoinc" in str(exc)
+        else:
+            raise AssertionError(f"a bad session was accepted: {list(bad)}")
+    # Silent changes put back (as undo and refused changes do) keep the result too.
+    with tab.history.silently():
+        tab.restore({"coins": ["1", "2"]})
+        tab.restore({"coins": ["1", "3", "1", "7", "2"]})
     assert tab.result is result and "gray" not in tab.resultLabel.styleSheet()
     assert [tab.coins.model.data(tab.coins.model.index(r, 1)) for r in range(5)] == notes
     assert tab.turnModel.rowCount() == len(result.line) and tab.play.state is not None
