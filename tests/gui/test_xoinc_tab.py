@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QPushButton
 from gui.controller import Job, running_jobs
 from gui.session import read_session, write_session
 from gui.widgets.message_area import ElidedLabel
+from gui.widgets.plots import IntegerAxis
 from gui.widgets.theme import BEST, SELECTED
 from solvers import xoinc
 
@@ -32,6 +33,8 @@ def test_contract_names(make_tab) -> None:  # type: ignore[no-untyped-def]
     assert tab.findChild(QPushButton, "solveButton") is tab.solveButton
     assert tab.findChild(QPushButton, "cancelButton") is tab.cancelButton
     assert tab.findChild(QLabel, "resultLabel") is tab.resultLabel
+    # Coin numbers and values are whole: the chart never ticks at 1.5.
+    assert all(isinstance(tab.chart.getAxis(side), IntegerAxis) for side in ("bottom", "left"))
 
 
 def test_sample_solves_to_9_with_line_table_and_chart(make_tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]

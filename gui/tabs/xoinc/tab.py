@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QItemSelection, Qt
-from PySide6.QtWidgets import QApplication, QSplitter, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from gui.controller import Job
 from gui.tabs.base import GameTab
@@ -251,37 +251,3 @@ class XoincTab(GameTab):
             return
         self.viewTabs.setCurrentWidget(self.play)
         self.play.build(Job(self.module_name, "new_game", (inputs,)), user_first)
-
-    # ----- screenshots ---------------------------------------------------------------------
-    def screenshot_invalid(self) -> None:
-        """A bad coin, for the screenshot script."""
-        self.coins.model.setData(self.coins.model.index(1, 0), "7x")
-
-    def screenshot_states(self) -> list[tuple[str, Any]]:
-        """The example solved with a turn selected, and a game in play."""
-
-        def wait() -> None:
-            while self.busy:
-                QApplication.processEvents()
-
-        def solved() -> None:
-            self.load_example()
-            self.solve()
-            wait()
-            self.select_turn(2)
-
-        def playing() -> None:
-            self.load_example()
-            self.start_game(True)
-            wait()
-            self.play.user_take(2)
-            self.play.show_hint()
-
-        def big() -> None:
-            self.coins.randomCount.setValue(xoinc.MAX_COINS)
-            self.coins.randomMax.setValue(xoinc.MAX_VALUE)
-            self.coins.randomize(5)
-            self.solve()
-            wait()
-
-        return [("solved", solved), ("play", playing), ("big", big)]

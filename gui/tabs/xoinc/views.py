@@ -15,7 +15,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView
 
-from gui.widgets.plots import configure_plot, pg
+from gui.widgets.plots import IntegerAxis, configure_plot, pg
 from gui.widgets.theme import BEST, PLAYER, ROLE, SELECTED
 from solvers.xoinc import Turn
 
@@ -52,7 +52,7 @@ CHART_LEGEND = (
 )
 LINE_LEGEND = (
     "Both players take their best every turn. “May take”: the most this turn allows (twice"
-    " the opponent's last take). Click a turn to shade its coins in the chart."
+    " the opponent's last take). Click a turn: it turns yellow here and in the chart."
 )
 
 
@@ -81,7 +81,8 @@ class StackChart(pg.PlotWidget):  # type: ignore[misc]
     """
 
     def __init__(self) -> None:
-        super().__init__()
+        # Coin numbers and values are whole: never a tick at 1.5.
+        super().__init__(axisItems={side: IntegerAxis(side) for side in ("bottom", "left")})
         self.setObjectName("stackChart")
         configure_plot(self)
         self.setLabel("bottom", "coin (1 = top of the stack)")
