@@ -2,8 +2,9 @@
 
 The coin list sits on the left; on the right the stack as a bar chart above
 two pages: the optimal line and the play panel. The tab holds no rule of the
-game: the solve runs in a worker process, and so does building a play state
-(``solvers.xoinc.new_game``) when the stack is not solved yet.
+game: the solve runs in a worker process (returning the line without the value
+table, which would cost the window its transfer), and so does building a play
+state (``solvers.xoinc.new_game``) for every new game.
 """
 
 from __future__ import annotations
