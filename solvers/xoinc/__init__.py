@@ -147,14 +147,21 @@ def optimal_line(values: ValueTable, coins: tuple[int, ...]) -> tuple[Turn, ...]
     return tuple(turns)
 
 
-def solve(inputs: XoincInputs, progress: Progress | None = None) -> XoincResult:
-    """Both players' best totals and the optimal line of play."""
+def solve(
+    inputs: XoincInputs, progress: Progress | None = None, *, table: bool = True
+) -> XoincResult:
+    """Both players' best totals and the optimal line of play.
+
+    ``table=False`` leaves the value table out of the result: 33 MB at 5000 coins that a
+    worker process would otherwise send to the GUI, which only needs it to play (and
+    builds a game with ``new_game`` instead).
+    """
     report(progress, 0.0)
     values = build_table(inputs.coins, progress)
     line = optimal_line(values, inputs.coins)
     first = line[-1].first_total
     second = line[-1].second_total
-    return XoincResult(inputs, first, second, line, values)
+    return XoincResult(inputs, first, second, line, values if table else None)
 
 
 def new_game(inputs: XoincInputs, progress: Progress | None = None) -> XoincGame:

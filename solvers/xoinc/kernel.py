@@ -13,9 +13,9 @@ import numpy as np
 import numpy.typing as npt
 
 from solvers.protocol import Progress, report
-from solvers.xoinc.table import table_width
+from solvers.xoinc.table import Rows, table_width
 
-__all__ = ["numpy_rows"]
+__all__ = ["PackedRows", "numpy_rows", "pack_rows"]
 
 #: Rows solved between two progress calls (a few milliseconds at N = 5000).
 _ROWS_PER_REPORT = 128
@@ -52,3 +52,44 @@ def numpy_rows(suffix_list: list[int], progress: Progress | None = None) -> npt.
             np.minimum(back[start : start + span - k], low, out=run[k:span])
         np.subtract(suffix[r], run[1:span:2], out=table[r, 1 : m + 1])
     return table
+
+
+class PackedRows:
+    """The table's rows cut to the entries ever read, end to end in one array.
+
+    Row ``r`` is only read at ``s <= min(r // 2, N - r)``: about N²/6 entries of the
+    N²/3 the rectangular table holds. A value table travelling from the worker
+    process to the GUI is pickled this way: half the bytes, so half the time the
+    window waits for them, and no unpacking (``rows[r]`` is a view).
+    """
+
+    __slots__ = ("flat", "starts")
+
+    def __init__(self, flat: npt.NDArray[np.int32], starts: npt.NDArray[np.int64]) -> None:
+        self.flat = flat
+        self.starts = starts
+
+    def __getitem__(self, row: int, /) -> npt.NDArray[np.int32]:
+        """Entries ``s = 0..min(row // 2, N - row)`` of row ``row``."""
+        return self.flat[self.starts[row] : self.starts[row + 1]]
+
+    def __len__(self) -> int:
+        return len(self.starts) - 1
+
+    def __reduce__(
+        self,
+    ) -> tuple[type[PackedRows], tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]]:
+        return (PackedRows, (self.flat, self.starts))
+
+
+def pack_rows(rows: Rows) -> PackedRows:
+    """The entries of a table from ``numpy_rows`` that are ever read, packed."""
+    table: npt.NDArray[np.int32] = np.asarray(rows)
+    n = len(table) - 1
+    width = table.shape[1]
+    counts = np.array([min(max(0, min(r // 2, n - r)) + 1, width) for r in range(n + 1)])
+    starts = np.zeros(n + 2, dtype=np.int64)
+    np.cumsum(counts, out=starts[1:])
+    # Row r's kept entries are the first counts[r] of the row: select them with one mask.
+    keep = np.arange(width)[None, :] < counts[:, None]
+    return PackedRows(np.ascontiguousarray(table[keep]), starts)

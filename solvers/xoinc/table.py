@@ -33,6 +33,7 @@ __all__ = [
     "MAX_COINS",
     "NUMPY_FROM",
     "NUMPY_LOADED_FROM",
+    "Rows",
     "ValueTable",
     "build_table",
     "check_size",
@@ -101,6 +102,15 @@ class ValueTable:
         self._coins = coins
         self._suffix = suffix
         self._rows = rows
+
+    def __reduce__(self) -> tuple[type[ValueTable], tuple[tuple[int, ...], list[int], Rows]]:
+        """Pickled with a NumPy table's rows packed (``kernel.pack_rows``): half the bytes."""
+        rows = self._rows
+        if type(rows).__name__ == "ndarray":  # NumPy is loaded whenever a table is an array
+            from solvers.xoinc.kernel import pack_rows
+
+            rows = pack_rows(rows)
+        return (ValueTable, (self._coins, self._suffix, rows))
 
     @property
     def size(self) -> int:

@@ -1,43 +1,51 @@
-"""The Xoinc tab through the testability contract: solve, highlights, files, play."""
+"""The Xoinc tab alone (``make_tab``): solve, highlights, files, play, stale results, layout."""
 
 from __future__ import annotations
 
 import csv
+import time
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QPushButton
+from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QPushButton, QWidget
 
+from gui.controller import Job, running_jobs
+from gui.session import read_session, write_session
+from gui.widgets.message_area import ElidedLabel
+from gui.widgets.plots import IntegerAxis
 from gui.widgets.theme import BEST, SELECTED
 from solvers import xoinc
 
 EXAMPLE = (21, 13, 5, 3, 21, 89, 8, 55, 8, 21, 89, 1, 5, 1, 34, 3)
+SLOW = Job("jobs_for_tests", "slow", (30,))
+#: What a tab gets of a 1024x700 window (menu, tab bar and status bar take the rest).
+WINDOW_1024X700 = (1024, 630)
 
 
-def tab_of(window):  # type: ignore[no-untyped-def]
-    tab = window.tabs["xoinc"]
-    window.gameTabs.setCurrentWidget(tab)
-    return tab
+def xoinc_tab(make_tab, size: tuple[int, int] = (1024, 640)):  # type: ignore[no-untyped-def]
+    return make_tab("xoinc", size)
 
 
-def test_contract_names(window) -> None:  # type: ignore[no-untyped-def]
-    tab = tab_of(window)
+def test_contract_names(make_tab) -> None:  # type: ignore[no-untyped-def]
+    tab = xoinc_tab(make_tab)
     assert tab.objectName() == "xoinc"
-    assert window.gameTabs.tabText(window.gameTabs.indexOf(tab)) == "Xoinc"
+    assert tab.title == "Xoinc"
     assert tab.findChild(QPushButton, "solveButton") is tab.solveButton
     assert tab.findChild(QPushButton, "cancelButton") is tab.cancelButton
     assert tab.findChild(QLabel, "resultLabel") is tab.resultLabel
+    # Coin numbers and values are whole: the chart never ticks at 1.5.
+    assert all(isinstance(tab.chart.getAxis(side), IntegerAxis) for side in ("bottom", "left"))
 
 
-def test_sample_solves_to_9_with_line_table_and_chart(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
-    tab = tab_of(window)
+def test_sample_solves_to_9_with_line_table_and_chart(make_tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = xoinc_tab(make_tab)
     assert tab.coins.model.values() == [1, 3, 1, 7, 2]
     result = solve_and_wait(tab)
     assert "9" in tab.resultLabel.text() and "5" in tab.resultLabel.text()
     assert result.first_total == 9
     model = tab.turnModel
     assert model.rowCount() == len(result.line)
-    # Turn 1 is selected: shaded amber in the table and as the chart's band.
+    # Turn 1 is selected: shaded yellow in the table and as the chart's band.
     assert model.data(model.index(0, 0), Qt.ItemDataRole.BackgroundRole) == SELECTED
     assert model.data(model.index(1, 0), Qt.ItemDataRole.BackgroundRole) is None
     assert tab.chart.band_range() == (1, result.line[0].taken)
@@ -52,8 +60,8 @@ def test_sample_solves_to_9_with_line_table_and_chart(window, solve_and_wait) ->
     assert notes == [("first", "second")[p - 1] for p in result.takers()]
 
 
-def test_bad_coin_is_marked_and_blocks_solve(window) -> None:  # type: ignore[no-untyped-def]
-    tab = tab_of(window)
+def test_bad_coin_is_marked_and_blocks_solve(make_tab) -> None:  # type: ignore[no-untyped-def]
+    tab = xoinc_tab(make_tab)
     model = tab.coins.model
     assert not model.setData(model.index(2, 0), "100001")
     assert model.data(model.index(2, 0), Qt.ItemDataRole.BackgroundRole) is not None
@@ -66,8 +74,8 @@ def test_bad_coin_is_marked_and_blocks_solve(window) -> None:  # type: ignore[no
     assert "at most 5000 coins" in tab.messageLabel.text()
 
 
-def test_edit_after_solve_marks_result_stale(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
-    tab = tab_of(window)
+def test_edit_after_solve_marks_result_stale(make_tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = xoinc_tab(make_tab)
     solve_and_wait(tab)
     tab.coins.model.setData(tab.coins.model.index(0, 0), "50")
     assert "gray" in tab.resultLabel.styleSheet()
@@ -76,8 +84,47 @@ def test_edit_after_solve_marks_result_stale(window, solve_and_wait) -> None:  #
     assert result.inputs.coins == (50, 3, 1, 7, 2)
 
 
-def test_import_judge_file_good_and_bad(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    tab = tab_of(window)
+def test_editing_during_a_solve_cancels_it_and_shows_nothing_old_as_current(
+    make_tab, solve_and_wait, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    tab = xoinc_tab(make_tab)
+    solve_and_wait(tab)
+    tab.solve_job = lambda inputs: SLOW
+    tab.solve()
+    assert tab.busy
+    tab.coins.model.setData(tab.coins.model.index(0, 0), "50")  # GameTab.inputs_changed
+    assert not tab.busy and not running_jobs()
+    assert "gray" in tab.resultLabel.styleSheet()
+    # The old line, taker notes and colours are gone; the chart shows the plain new stack.
+    assert tab.turnModel.rowCount() == 0
+    assert tab.coins.model.data(tab.coins.model.index(0, 1)) in (None, "")
+    assert tab.chart.owners == [0] * 5 and tab.chart.band_range() is None
+    # The CSV holds the inputs only: the old result is not exported as if current.
+    target = tmp_path / "after-edit.csv"
+    assert tab.export_csv(target)
+    with target.open(newline="") as handle:
+        rows = list(csv.reader(handle))
+    assert {r[0] for r in rows[1:]} == {"coin"} and rows[1][2] == "50"
+
+
+def test_import_or_session_during_a_solve_cancels_it(make_tab, solve_and_wait, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    tab = xoinc_tab(make_tab)
+    solve_and_wait(tab)
+    tab.solve_job = lambda inputs: SLOW
+    tab.solve()
+    good = tmp_path / "good.in"
+    good.write_text("3\n4\n5\n6\n")
+    assert tab.import_judge_file(good)
+    assert not tab.busy and not running_jobs() and tab.result is None
+    assert tab.turnModel.rowCount() == 0
+    tab.solve()
+    tab.restore_session({"coins": ["7", "8"], "user_first": True})
+    assert not tab.busy and not running_jobs() and tab.result is None
+    assert tab.coins.model.values() == [7, 8] and tab.turnModel.rowCount() == 0
+
+
+def test_import_judge_file_good_and_bad(make_tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    tab = xoinc_tab(make_tab)
     good = tmp_path / "good.in"
     good.write_text("4 10 20\n30 40\n")
     assert tab.import_judge_file(good)
@@ -89,8 +136,48 @@ def test_import_judge_file_good_and_bad(window, tmp_path: Path) -> None:  # type
     assert tab.coins.model.values() == [10, 20, 30, 40]
 
 
-def test_load_example_and_export_csv(window, solve_and_wait, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    tab = tab_of(window)
+def test_empty_blank_and_huge_judge_files_are_refused_quickly(make_tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    tab = xoinc_tab(make_tab)
+    before = tab.state()
+    files = {
+        "empty.in": "",
+        "blank.in": "  \n\n\t\n",
+        "million.in": "1000000\n" + "1\n" * 1_000_000,  # 2 MB: read, refused by N
+        "oversized.in": "1000000\n" + "100000\n" * 1_000_000,  # 7 MB: refused unread
+    }
+    for name, text in files.items():
+        path = tmp_path / name
+        path.write_text(text)
+        started = time.perf_counter()
+        assert not tab.import_judge_file(path), name
+        assert time.perf_counter() - started < 1.5, name
+        message = tab.messageLabel.text()
+        assert name in message and len(message) > len(name) + 5, message
+        assert tab.state() == before and tab.undo_stack.count() == 0
+
+
+def test_huge_session_and_paste_are_refused_quickly(make_tab) -> None:  # type: ignore[no-untyped-def]
+    tab = xoinc_tab(make_tab)
+    before = tab.state()
+    started = time.perf_counter()
+    try:
+        tab.restore_session({"coins": ["1"] * 1_000_000, "user_first": True})
+    except ValueError as exc:
+        assert "1,000,000" in str(exc) and "5,000" in str(exc)
+    else:
+        raise AssertionError("a million coins were accepted")
+    assert time.perf_counter() - started < 1.0
+    assert tab.state() == before
+    started = time.perf_counter()
+    tab.coins.paste("7 " * 1_000_000)
+    assert time.perf_counter() - started < 1.5
+    assert "Paste refused" in tab.messageLabel.text() and tab.state() == before
+    tab.coins.paste("4, 5, 6")
+    assert tab.coins.model.values() == [4, 5, 6]
+
+
+def test_load_example_and_export_csv(make_tab, solve_and_wait, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    tab = xoinc_tab(make_tab)
     assert tab.load_example()
     assert tuple(tab.coins.model.values()) == EXAMPLE
     result = solve_and_wait(tab)
@@ -101,6 +188,7 @@ def test_load_example_and_export_csv(window, solve_and_wait, tmp_path: Path) -> 
         rows = list(csv.reader(handle))
     assert rows == xoinc.csv_rows(result.inputs, result)
     header = rows[0]
+    assert {len(row) for row in rows} == {len(header)}  # one table, as wide as its header
     assert [r[2] for r in rows if r[0] == "coin"] == [str(c) for c in EXAMPLE]
     (totals,) = [r for r in rows if r[0] == "totals"]
     assert totals[header.index("first_total")] == "177"
@@ -108,51 +196,57 @@ def test_load_example_and_export_csv(window, solve_and_wait, tmp_path: Path) -> 
     assert len([r for r in rows if r[0] == "turn"]) == len(result.line)
 
 
-def test_export_before_solving_has_the_inputs(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    tab = tab_of(window)
+def test_export_before_solving_has_the_inputs(make_tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    tab = xoinc_tab(make_tab)
     path = tmp_path / "inputs.csv"
     assert tab.export_csv(path)
     with open(path, newline="") as handle:
         rows = list(csv.reader(handle))
     assert rows[0][0] == "section" and [r[2] for r in rows[1:]] == ["1", "3", "1", "7", "2"]
+    assert {len(row) for row in rows} == {len(rows[0])}
 
 
-def test_session_round_trip(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    tab = tab_of(window)
+def test_session_round_trip(make_tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    tab = xoinc_tab(make_tab)
     tab.coins.model.set_texts(["4", "oops", "6"])
     tab.play.sideCombo.setCurrentIndex(1)
     path = tmp_path / "session.json"
-    assert window.save_session(path) is None
+    assert write_session(path, {"xoinc": tab.state()}, "xoinc") is None
     tab.coins.model.set_values([1])
     tab.play.sideCombo.setCurrentIndex(0)
-    assert window.open_session(path) is None
+    states, current = read_session(path)
+    assert current == "xoinc" and tab.restore_session(states["xoinc"]) is None
     assert tab.coins.model.texts() == ["4", "oops", "6"]
     assert tab.play.sideCombo.currentIndex() == 1
     assert not tab.solveButton.isEnabled()
 
 
-def test_malformed_session_keeps_the_form(window) -> None:  # type: ignore[no-untyped-def]
-    tab = tab_of(window)
+def test_malformed_session_keeps_the_form(make_tab) -> None:  # type: ignore[no-untyped-def]
+    tab = xoinc_tab(make_tab)
     before = tab.state()
-    try:
-        tab.restore_session({"coins": "nope"})
-    except ValueError as exc:
-        assert "Xoinc" in str(exc)
-    else:
-        raise AssertionError("a bad session was accepted")
-    assert tab.state() == before
+    for bad in ({"coins": "nope"}, {"coins": [True]}, {"coins": [1], "user_first": "yes"}, {}):
+        try:
+            tab.restore_session(bad)
+        except ValueError as exc:
+            assert "Xoinc" in str(exc)
+        else:
+            raise AssertionError(f"a bad session was accepted: {bad}")
+        assert tab.state() == before
 
 
-def test_play_as_first_player_with_a_mistake(window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    tab = tab_of(window)
+def test_play_as_first_player_with_a_mistake(make_tab, qtbot) -> None:  # type: ignore[no-untyped-def]
+    tab = xoinc_tab(make_tab)
     play = tab.play
-    tab.start_game(True)  # solves first, then starts
+    tab.start_game(True)  # not solved: the game is built by new_game in a worker
+    assert play.controller.busy and tab.busy and play.state is None
     qtbot.waitUntil(lambda: play.state is not None, timeout=10000)
+    assert tab.result is None and not tab.busy
     assert play.state.player == 1 and list(play.state.moves()) == [1, 2]
     play.valuesCheck.setChecked(True)
     table = play.optionsTable
     assert table.rowCount() == 2
     assert table.item(0, 1).text() == "9" and table.item(0, 0).background().color() == BEST
+    assert "★" in table.item(0, 0).text() and "★" not in table.item(1, 0).text()
     assert table.item(1, 2).text() == "\u22125"
     assert play.show_hint() == 1
     assert tab.chart.band_range() == (1, 1)
@@ -169,14 +263,17 @@ def test_play_as_first_player_with_a_mistake(window, qtbot) -> None:  # type: ig
     assert tab.chart.owners == [1, 1, 2, 2, 2]
 
 
-def test_play_as_second_player_solver_moves_first(window, qtbot, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
-    tab = tab_of(window)
+def test_play_as_second_player_solver_moves_first(make_tab, qtbot, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = xoinc_tab(make_tab)
     tab.load_example()
     result = solve_and_wait(tab)
+    tab.viewTabs.setCurrentWidget(tab.play)
     tab.play.sideCombo.setCurrentIndex(1)
     qtbot.mouseClick(tab.play.newButton, Qt.MouseButton.LeftButton)
     play = tab.play
-    assert play.state is not None and play.state.player == 2
+    # The game is built in a worker: the solve sent no value table (33 MB at 5000 coins).
+    qtbot.waitUntil(lambda: play.state is not None, timeout=10000)
+    assert play.state is not None and play.state.player == 2 and not tab.busy
     assert play.state.history[0].taken == result.line[0].taken
     # Best takes all the way: the user ends with exactly the second player's value.
     while not play.state.over:
@@ -186,11 +283,12 @@ def test_play_as_second_player_solver_moves_first(window, qtbot, solve_and_wait)
     assert not play.user_take(1)
 
 
-def test_illegal_take_is_refused_and_edit_ends_the_game(window, qtbot, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
-    tab = tab_of(window)
+def test_illegal_take_is_refused_and_edit_ends_the_game(make_tab, qtbot, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = xoinc_tab(make_tab)
     solve_and_wait(tab)
     tab.start_game(True)
     play = tab.play
+    qtbot.waitUntil(lambda: play.state is not None, timeout=10000)
     assert play.state is not None
     assert not play.user_take(3)
     assert "Not a legal take" in play.positionLabel.text()
@@ -199,8 +297,32 @@ def test_illegal_take_is_refused_and_edit_ends_the_game(window, qtbot, solve_and
     assert "stack changed" in play.positionLabel.text()
 
 
-def test_big_stack_solves_and_draws(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
-    tab = tab_of(window)
+def test_preparing_a_game_is_cancelled_by_edits_and_esc(make_tab) -> None:  # type: ignore[no-untyped-def]
+    tab = xoinc_tab(make_tab)
+    play = tab.play
+    play.build(SLOW, True)
+    assert tab.busy and tab.cancelButton.isEnabled() and "Preparing" in play.positionLabel.text()
+    tab.coins.model.setData(tab.coins.model.index(0, 0), "9")
+    assert not tab.busy and not running_jobs() and play.state is None
+    assert "stack changed" in play.positionLabel.text()
+    play.build(SLOW, True)
+    tab.cancel()  # what Cancel and Esc do
+    assert not tab.busy and not running_jobs() and play.state is None
+    assert "Cancelled" in play.positionLabel.text()
+
+
+def test_fix_the_stack_message_goes_when_the_stack_is_fixed(make_tab) -> None:  # type: ignore[no-untyped-def]
+    tab = xoinc_tab(make_tab)
+    model = tab.coins.model
+    model.setData(model.index(1, 0), "7x")
+    tab.start_game(True)
+    assert "Fix the stack first" in tab.play.positionLabel.text()
+    assert model.setData(model.index(1, 0), "7")
+    assert "Fix the stack" not in tab.play.positionLabel.text()
+
+
+def test_big_stack_solves_and_draws(make_tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = xoinc_tab(make_tab)
     tab.coins.randomCount.setValue(xoinc.MAX_COINS)
     tab.coins.randomMax.setValue(xoinc.MAX_VALUE)
     tab.coins.randomize(11)
@@ -208,3 +330,94 @@ def test_big_stack_solves_and_draws(window, solve_and_wait) -> None:  # type: ig
     assert len(tab.chart.owners) == xoinc.MAX_COINS
     assert str(result.first_total) in tab.resultLabel.text()
     assert tab.turnModel.rowCount() == len(result.line)
+
+
+def clipped(tab: QWidget) -> list[str]:
+    """Visible one-line texts wider than their widget (the answer line elides by design)."""
+    QApplication.processEvents()
+    found = []
+    for widget in tab.findChildren(QWidget):
+        if not widget.isVisibleTo(tab) or isinstance(widget, ElidedLabel):
+            continue
+        if isinstance(widget, QAbstractButton) and widget.text():
+            # The text plus a little margin; a style's minimum button width is not needed.
+            if widget.fontMetrics().horizontalAdvance(widget.text()) + 8 > widget.width():
+                found.append(f"button {widget.text()!r}")
+        elif isinstance(widget, QLabel) and widget.text():
+            if widget.wordWrap():
+                need = widget.heightForWidth(widget.contentsRect().width())
+                if need > widget.contentsRect().height() + 2:
+                    found.append(f"label {widget.text()[:40]!r} needs {need} px")
+            elif widget.sizeHint().width() > widget.width() + 1:
+                found.append(f"label {widget.text()!r}")
+    return found
+
+
+def test_fits_at_1024x700_without_clipped_text(make_tab, qtbot, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = xoinc_tab(make_tab, WINDOW_1024X700)
+    assert clipped(tab) == []
+    tab.load_example()
+    solve_and_wait(tab)
+    assert clipped(tab) == []
+    header = tab.turnTable.horizontalHeader()
+    assert header.length() <= tab.turnTable.viewport().width() + 1  # every column in sight
+    tab.start_game(True)
+    qtbot.waitUntil(lambda: tab.play.state is not None, timeout=10000)
+    tab.play.user_take(2)
+    tab.play.show_hint()
+    assert clipped(tab) == []
+    assert tab.play.optionsTable.isVisible() and tab.play.log.height() >= 40
+
+
+def test_big_game_shows_the_coins_in_play_and_the_best_take(make_tab, qtbot) -> None:  # type: ignore[no-untyped-def]
+    tab = xoinc_tab(make_tab, WINDOW_1024X700)
+    tab.coins.randomCount.setValue(xoinc.MAX_COINS)
+    tab.coins.randomMax.setValue(xoinc.MAX_VALUE)
+    tab.coins.randomize(5)
+    tab.start_game(False)
+    play = tab.play
+    qtbot.waitUntil(lambda: play.state is not None, timeout=20000)
+    assert play.user_take(play.state.most)
+    table = play.optionsTable
+    values = play.option_values()
+    best = table.item(values.index(max(values)), 0)
+    assert "★" in best.text()
+    assert table.visualItemRect(best).intersects(table.viewport().rect())  # scrolled to it
+    # The chart shows the top of the stack, not 5000 slivers.
+    low, high = tab.chart.getViewBox().viewRange()[0]
+    assert low < play.state.top + 1 < high and high - low < 200
+
+
+def test_a_refused_session_leaves_the_result_as_it_was(make_tab, qtbot, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    from gui.session import restore_all
+
+    tab = xoinc_tab(make_tab)
+    result = solve_and_wait(tab)
+    tab.start_game(True)
+    qtbot.waitUntil(lambda: tab.play.state is not None, timeout=10000)
+    notes = [tab.coins.model.data(tab.coins.model.index(r, 1)) for r in range(5)]
+    for bad in ({"coins": ["1"] * (xoinc.MAX_COINS + 1)}, {"coins": ["1"], "user_first": 3}):
+        try:
+            restore_all({"xoinc": tab}, {"xoinc": bad}, lambda game_id: make_tab(game_id))
+        except ValueError as exc:
+            assert "Xoinc" in str(exc)
+        else:
+            raise AssertionError(f"a bad session was accepted: {list(bad)}")
+    # Silent changes put back (as undo and refused changes do) keep the result too.
+    with tab.history.silently():
+        tab.restore({"coins": ["1", "2"]})
+        tab.restore({"coins": ["1", "3", "1", "7", "2"]})
+    assert tab.result is result and "gray" not in tab.resultLabel.styleSheet()
+    assert [tab.coins.model.data(tab.coins.model.index(r, 1)) for r in range(5)] == notes
+    assert tab.turnModel.rowCount() == len(result.line) and tab.play.state is not None
+
+
+def test_a_line_of_thousands_of_turns_is_drawn_quickly(make_tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = xoinc_tab(make_tab, WINDOW_1024X700)
+    tab.coins.model.set_values([1] * xoinc.MAX_COINS)  # equal coins: about 4600 turns
+    result = solve_and_wait(tab, timeout=30000)
+    assert len(result.line) > 4000
+    started = time.perf_counter()
+    tab.show_result(result)  # on the UI thread: no column sized by measuring every row
+    QApplication.processEvents()
+    assert time.perf_counter() - started < 0.25

@@ -121,6 +121,19 @@ def test_sample_and_tiny_stacks() -> None:
     assert (three.first_total, three.second_total) == (11, 7)
 
 
+def test_solve_without_the_table_is_small_and_otherwise_equal() -> None:
+    inputs = xoinc.XoincInputs(tuple(range(1, 1301)))
+    full, slim = xoinc.solve(inputs), xoinc.solve(inputs, table=False)
+    assert (slim.first_total, slim.second_total, slim.line) == (
+        full.first_total,
+        full.second_total,
+        full.line,
+    )
+    with pytest.raises(ValueError, match="no value table"):
+        _ = slim.values
+    assert len(pickle.dumps(slim)) * 20 < len(pickle.dumps(full))
+
+
 def test_largest_values_fit_exactly() -> None:
     coins = (xoinc.MAX_VALUE,) * xoinc.MAX_COINS
     result = xoinc.solve(xoinc.XoincInputs(coins))
@@ -393,3 +406,21 @@ def test_one_small_case_needs_no_numpy() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root
     )
     assert done.stdout.split("\n", 1) == ["9", "['solvers.xoinc.table']\n"]
+
+
+def test_a_numpy_table_travels_packed_and_reads_the_same() -> None:
+    rng = random.Random(12)
+    coins = tuple(rng.randint(1, xoinc.MAX_VALUE) for _ in range(1400))
+    game = xoinc.new_game(xoinc.XoincInputs(coins))
+    data = pickle.dumps(game, protocol=pickle.HIGHEST_PROTOCOL)
+    # The rectangular table holds (N + 1) * (N // 3 + 1) int32; about half are ever read.
+    assert len(data) < 0.6 * (len(coins) + 1) * (len(coins) // 3 + 1) * 4
+    copy = pickle.loads(data)
+    for left in range(0, len(coins) + 1, 3):
+        for allowance in (1, 2, 3, 8, 50, 2 * len(coins)):
+            assert copy.table.take_values(left, allowance) == game.table.take_values(
+                left, allowance
+            )
+    assert pickle.loads(pickle.dumps(copy)).table.best_total(len(coins), 2) == (
+        xoinc.solve(xoinc.XoincInputs(coins)).first_total
+    )

@@ -57,6 +57,10 @@ class CoinList(NumberListEditor):
         self.randomButton.setText("Random stack of")
         self.randomButton.setToolTip("Replace the stack with random coins")
         self.randomCount.setSuffix(" coins")
+        # The arrows need no more room than their glyph: the form then fits beside the chart
+        # at 1024 px.
+        for arrow in (self.upButton, self.downButton):
+            arrow.setMaximumWidth(arrow.fontMetrics().horizontalAdvance(arrow.text()) + 28)
 
     def paste(self, text: str | None = None) -> None:
         """Replace the list with the numbers in ``text`` (default: the clipboard), if few enough."""

@@ -88,6 +88,13 @@ class XoincPlayPanel(PlayPanelFrame):
         self.optionsTable.cellClicked.connect(lambda row, _: self.takeSpin.setValue(row + 1))
         self.optionsTable.cellDoubleClicked.connect(lambda row, _: self.user_take(row + 1))
         self.optionsTable.setToolTip("Click a row to choose that take, double-click to take")
+        # At 1024x700 the table keeps three takes in sight and the log three lines; the page's
+        # tab already says "Play against the solver", so the frame needs no title.
+        rows = self.optionsTable.verticalHeader().defaultSectionSize()
+        header = self.optionsTable.horizontalHeader().sizeHint().height()
+        self.optionsTable.setMinimumHeight(header + 3 * rows + 4)
+        self.log.setMinimumHeight(3 * self.log.fontMetrics().lineSpacing() + 8)
+        self.setTitle("")
         self.legend = caption(OPTIONS_LEGEND)
         self.legend.setObjectName("takeLegend")
         middle = QWidget()
@@ -245,6 +252,7 @@ class XoincPlayPanel(PlayPanelFrame):
         if not options:
             return
         best = max(options)
+        best_row = options.index(best)
         bold = QFont()
         bold.setBold(True)
         for row, value in enumerate(options):
@@ -263,3 +271,7 @@ class XoincPlayPanel(PlayPanelFrame):
                     item.setForeground(BEST_TEXT)
                     item.setFont(bold)
                 self.optionsTable.setItem(row, column, item)
+        # Long lists (a big allowance) open on the best take, not on "take 1". The scroll
+        # range follows the new rows only after a layout pass: run it first.
+        self.optionsTable.updateGeometries()
+        self.optionsTable.scrollTo(self.optionsTable.model().index(best_row, 0))

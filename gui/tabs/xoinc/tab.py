@@ -2,8 +2,9 @@
 
 The coin list sits on the left; on the right the stack as a bar chart above
 two pages: the optimal line and the play panel. The tab holds no rule of the
-game: the solve runs in a worker process, and so does building a play state
-(``solvers.xoinc.new_game``) when the stack is not solved yet.
+game: the solve runs in a worker process (returning the line without the value
+table, which would cost the window its transfer), and so does building a play
+state (``solvers.xoinc.new_game``) for every new game.
 """
 
 from __future__ import annotations
@@ -11,22 +12,23 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QItemSelection, Qt
-from PySide6.QtWidgets import QApplication, QSplitter, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from gui.controller import Job
 from gui.tabs.base import GameTab
 from solvers import xoinc
-from solvers.xoinc.play import start
 
 from .form import CoinForm, too_many
 from .play import IDLE, XoincPlayPanel
 from .views import (
     CHART_LEGEND,
     LINE_LEGEND,
+    PLAYER_NAMES,
     StackChart,
     TurnTableModel,
     best_colour,
     caption,
+    fit_line_columns,
     line_table,
     player_tint,
 )
@@ -108,6 +110,11 @@ class XoincTab(GameTab):
     def inputs_changed(self) -> None:
         """Any edit cancels work, greys the answer, ends a game and drops the old line."""
         super().inputs_changed()
+        if self.history.applying:
+            # A silent change (a session being tried, a refused one put back) keeps the
+            # result: its notes come back once the form shows the solved stack again.
+            self._annotate()
+            return
         self.coins.model.set_annotations(None)
         self.turnModel.set_turns(())
         self.play.reset("The stack changed: press “New game” to play on it.")
@@ -138,23 +145,35 @@ class XoincTab(GameTab):
     # ----- result --------------------------------------------------------------------------
     def result_text(self, result: xoinc.XoincResult) -> str:
         """Both totals in words; the first one is the judge's answer, written as the judge does."""
-        turns = len(result.line)
         return (
-            f"First player ends with {result.first_total}, second player with"
-            f" {result.second_total} (both taking their best; {turns} turn{'s' * (turns != 1)})"
+            f"First player gets {result.first_total}, second player {result.second_total}"
+            " (both playing their best)"
         )
 
     def show_result(self, result: xoinc.XoincResult) -> None:
         """Fill the line table, annotate the coins, colour the chart."""
         self.turnModel.set_turns(result.line)
+        fit_line_columns(self.turnTable, self.turnModel)
+        self._annotate()
+        self.select_turn(0)
+
+    def _annotate(self) -> None:
+        """Write who takes each coin beside it, if the form shows the solved stack."""
+        result = self.result
+        if (
+            result is None
+            or self._stale
+            or self.coins.model.texts() != [str(c) for c in result.inputs.coins]
+        ):
+            return
         notes: list[list[str]] = []
         colours = []
+        tints = (player_tint(1), player_tint(2))  # once: a QColor per coin costs 10 ms at 5000
         for turn in result.line:
-            for _ in range(turn.taken):
-                notes.append([("first", "second")[turn.player - 1], str(turn.turn)])
-                colours.append(player_tint(turn.player))
+            note = [PLAYER_NAMES[turn.player - 1], str(turn.turn)]
+            notes.extend([note] * turn.taken)
+            colours.extend([tints[turn.player - 1]] * turn.taken)
         self.coins.model.set_annotations(notes, colours)
-        self.select_turn(0)
 
     def clear_result(self) -> None:
         """Forget the line, annotations, colours and any game."""
@@ -162,6 +181,10 @@ class XoincTab(GameTab):
         self.coins.model.set_annotations(None)
         self.play.reset(IDLE)
         self._redraw()
+
+    def solve_job(self, inputs: xoinc.XoincInputs) -> Job:
+        """Solve without sending the value table back: the line is all the views draw."""
+        return Job(self.module_name, "solve", (inputs,), {"table": False})
 
     def main_view(self) -> QWidget:
         """The chart of the stack (coloured by taker once solved or while playing)."""
@@ -202,6 +225,9 @@ class XoincTab(GameTab):
             if self.play.hint is not None:
                 band = (state.top + 1, state.top + self.play.hint)
             self.chart.draw(state.coins, state.owners(), band, best_colour())
+            # On a long stack the coins in play would be a sliver: show the top of what is left.
+            last_take = state.history[-1].taken if state.history else 0
+            self.chart.focus(state.top + 1 - last_take, state.top + state.most)
             return
         if self.result is not None and not self._stale:
             turn = self.turnModel.selected
@@ -218,48 +244,11 @@ class XoincTab(GameTab):
 
     # ----- play ----------------------------------------------------------------------------
     def start_game(self, user_first: bool) -> None:
-        """Start a game on the form's stack; its value table comes from the solve or a job."""
+        """Start a game on the form's stack, built in a worker (``new_game``)."""
         try:
             inputs = self.read_inputs()
         except ValueError as exc:
             self.play.reset(f"Fix the stack first: {exc}")
             return
         self.viewTabs.setCurrentWidget(self.play)
-        if self.result is not None and not self._stale and self.result_inputs == inputs:
-            self.play.begin(start(self.result.values, inputs.coins), user_first)
-            return
         self.play.build(Job(self.module_name, "new_game", (inputs,)), user_first)
-
-    # ----- screenshots ---------------------------------------------------------------------
-    def screenshot_invalid(self) -> None:
-        """A bad coin, for the screenshot script."""
-        self.coins.model.setData(self.coins.model.index(1, 0), "7x")
-
-    def screenshot_states(self) -> list[tuple[str, Any]]:
-        """The example solved with a turn selected, and a game in play."""
-
-        def wait() -> None:
-            while self.busy:
-                QApplication.processEvents()
-
-        def solved() -> None:
-            self.load_example()
-            self.solve()
-            wait()
-            self.select_turn(2)
-
-        def playing() -> None:
-            self.load_example()
-            self.start_game(True)
-            wait()
-            self.play.user_take(2)
-            self.play.show_hint()
-
-        def big() -> None:
-            self.coins.randomCount.setValue(xoinc.MAX_COINS)
-            self.coins.randomMax.setValue(xoinc.MAX_VALUE)
-            self.coins.randomize(5)
-            self.solve()
-            wait()
-
-        return [("solved", solved), ("play", playing), ("big", big)]

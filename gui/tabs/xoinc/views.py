@@ -15,7 +15,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView
 
-from gui.widgets.plots import configure_plot, pg
+from gui.widgets.plots import IntegerAxis, configure_plot, pg
 from gui.widgets.theme import BEST, PLAYER, ROLE, SELECTED
 from solvers.xoinc import Turn
 
@@ -27,14 +27,24 @@ __all__ = [
     "TurnTableModel",
     "best_colour",
     "caption",
+    "fit_line_columns",
     "line_table",
     "player_tint",
 ]
 
 Index = QModelIndex | QPersistentModelIndex
 PLAYER_NAMES = ("first", "second")
+#: The value axis reaches this times the tallest coin: the legend sits above the bars.
+HEADROOM = 1.3
+#: Stacks longer than this are shown, while playing, around the top coin only (``focus``).
+FOCUS_FROM = 120
+FOCUS_CONTEXT = 80
+#: Turns measured at each end of the line to size its columns (``fit_line_columns``).
+SAMPLED_TURNS = 30
+CELL_PADDING = 14
+VALUES_MAX_WIDTH = 140
 #: Values listed in one cell of the line table before "…".
-VALUES_SHOWN = 6
+VALUES_SHOWN = 3
 CHART_LEGEND = (
     "Each bar is a coin, the top of the stack on the left. Blue: the first player takes it,"
     " orange: the second, grey: nobody yet. Yellow band: the turn selected in the line;"
@@ -42,7 +52,7 @@ CHART_LEGEND = (
 )
 LINE_LEGEND = (
     "Both players take their best every turn. “May take”: the most this turn allows (twice"
-    " the opponent's last take). Click a turn to shade its coins in the chart."
+    " the opponent's last take). Click a turn: it turns yellow here and in the chart."
 )
 
 
@@ -71,13 +81,15 @@ class StackChart(pg.PlotWidget):  # type: ignore[misc]
     """
 
     def __init__(self) -> None:
-        super().__init__()
+        # Coin numbers and values are whole: never a tick at 1.5.
+        super().__init__(axisItems={side: IntegerAxis(side) for side in ("bottom", "left")})
         self.setObjectName("stackChart")
         configure_plot(self)
         self.setLabel("bottom", "coin (1 = top of the stack)")
         self.setLabel("left", "value")
+        # One row of swatches in the headroom above the tallest bar (``HEADROOM``).
         self.legend = self.addLegend(
-            offset=(-10, 10), brush=pg.mkBrush(ROLE.paper), labelTextColor=ROLE.ink
+            offset=(-10, 2), brush=pg.mkBrush(ROLE.paper), labelTextColor=ROLE.ink, colCount=3
         )
         self.band = pg.LinearRegionItem(movable=False)
         self.band.setZValue(-10)
@@ -116,7 +128,16 @@ class StackChart(pg.PlotWidget):  # type: ignore[misc]
         self.set_band(band, band_colour)
         if len(values):
             self.setXRange(0.4, len(values) + 0.6, padding=0)
-            self.setYRange(0, float(values.max()) * 1.08, padding=0)
+            self.setYRange(0, float(values.max()) * HEADROOM, padding=0)
+
+    def focus(self, first: int, last: int, context: int = FOCUS_CONTEXT) -> None:
+        """Show coins ``first..last`` (1-based) with ``context`` coins around, on long stacks."""
+        count = len(self.owners)
+        if count <= FOCUS_FROM:
+            return
+        low = max(1, first - context // 4)
+        high = min(count, max(last, first) + context)
+        self.setXRange(low - 0.6, high + 0.6, padding=0)
 
     def set_band(self, band: tuple[int, int] | None, colour: QColor = SELECTED) -> None:
         """Shade coins ``band[0]..band[1]`` (1-based), or hide the band."""
@@ -143,7 +164,6 @@ class TurnTableModel(QAbstractTableModel):
     HEADERS = (
         "Turn",
         "Player",
-        "Coins left",
         "May take",
         "Takes",
         "Coins",
@@ -152,6 +172,7 @@ class TurnTableModel(QAbstractTableModel):
         "First total",
         "Second total",
     )
+    PLAYER_COL, COINS_COL, VALUES_COL = 1, 4, 5
 
     def __init__(self) -> None:
         super().__init__()
@@ -195,7 +216,6 @@ class TurnTableModel(QAbstractTableModel):
         return [
             str(turn.turn),
             PLAYER_NAMES[turn.player - 1],
-            f"{turn.coins_left:,}",
             f"1\u2013{turn.allowance:,}",
             f"{turn.taken:,}",
             f"#{turn.first_coin}" if turn.taken == 1 else f"#{turn.first_coin}\u2013{last}",
@@ -216,10 +236,16 @@ class TurnTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.BackgroundRole:
             if index.row() == self.selected:
                 return SELECTED
-            return player_tint(turn.player) if column == 1 else None
-        if role == Qt.ItemDataRole.ToolTipRole and column == 6:
+            return player_tint(turn.player) if column == self.PLAYER_COL else None
+        if role == Qt.ItemDataRole.ToolTipRole and column == self.VALUES_COL:
             return ", ".join(f"{v:,}" for v in turn.values)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column not in (1, 5, 6):
+        if role == Qt.ItemDataRole.ToolTipRole and column == self.COINS_COL:
+            return f"{turn.coins_left:,} coins were left before this turn"
+        if role == Qt.ItemDataRole.TextAlignmentRole and column not in (
+            self.PLAYER_COL,
+            self.COINS_COL,
+            self.VALUES_COL,
+        ):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 
@@ -236,9 +262,35 @@ def line_table(model: TurnTableModel) -> QTableView:
     table.verticalHeader().hide()
     table.verticalHeader().setDefaultSectionSize(22)
     header = table.horizontalHeader()
-    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    # Not ResizeToContents: that measures every row on each change, 0.4 s for the
+    # 4600 turns of a 5000-coin stack; ``fit_line_columns`` measures a sample instead.
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
     header.setStretchLastSection(True)
+    fit_line_columns(table, model)
     return table
+
+
+def fit_line_columns(table: QTableView, model: TurnTableModel) -> None:
+    """Width of each column from its title and the first and last turns (totals grow).
+
+    The values column is capped (its cells end in "…", the tooltip lists them all) so that
+    the whole line stays in sight beside the coin list at 1024 px.
+    """
+    count = len(model.turns)
+    rows = sorted(
+        set(range(min(SAMPLED_TURNS, count))) | set(range(max(0, count - SAMPLED_TURNS), count))
+    )
+    header = table.horizontalHeader()
+    title_metrics = header.fontMetrics()
+    metrics = table.fontMetrics()
+    for column, title in enumerate(model.HEADERS):
+        width = title_metrics.horizontalAdvance(title) + CELL_PADDING
+        for row in rows:
+            text = model.cell_text(model.turns[row], column)
+            width = max(width, metrics.horizontalAdvance(text) + CELL_PADDING)
+        if column == model.VALUES_COL:
+            width = min(width, VALUES_MAX_WIDTH)
+        table.setColumnWidth(column, width)
 
 
 def best_colour() -> QColor:
