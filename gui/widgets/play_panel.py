@@ -1,14 +1,17 @@
-"""The frame of a "play against the solver" panel, shared by the Nim and Xoinc tabs.
+"""What every "play against the solver" panel shares.
 
-It owns the widgets every such panel has (which side you play, New game, Take, Hint,
-the position line, the move log) and their layout; a game's panel adds its own move
-inputs and logic.
+``PlayPanelFrame`` (the Nim and Xoinc panels) owns the widgets every such panel has
+(which side you play, New game, Take, Hint, the position line, the move log) and
+their layout; a game's panel adds its own move inputs and logic. ``GameRestarter``
+(every play tab) restarts the game in play from the inputs whenever they change.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
+from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import (
     QComboBox,
     QGroupBox,
@@ -20,7 +23,74 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-__all__ = ["PlayPanelFrame"]
+__all__ = ["RESTARTED", "RESTARTING", "GameRestarter", "PlayPanelFrame", "invalid_text"]
+
+#: The first line of a game that a change of the inputs restarted.
+RESTARTED = "The inputs changed: the game restarted from them."
+#: On the panel between the edit and the restart (the old game is over at once).
+RESTARTING = "The inputs changed: restarting the game from them…"
+#: Edits closer together than this restart the game once (typing a number, a paste).
+RESTART_DELAY_MS = 250
+
+
+def invalid_text(exc: Exception) -> str:
+    """The panel's line while the edited inputs are not valid: no game, no moves."""
+    return f"No game: the inputs are not valid ({exc}). It restarts once they are."
+
+
+class GameRestarter(QObject):
+    """Restarts a tab's play game from its inputs after every edit, once they are valid.
+
+    The tab calls ``inputs_changed()`` after every change of its inputs (typing, paste,
+    import, example, undo, session, options). When a game is in play or being prepared
+    (``playing()``), or was at an earlier edit, the old game ends at
+    once (``end(RESTARTING)``: no move on stale inputs); after a short pause, so a burst
+    of edits restarts once, valid inputs go to ``restart(inputs)``, which starts the
+    game's worker job the way New game does (that replaces any pending job); invalid
+    ones go to ``end(invalid_text(exc))`` and the restart waits for the next edit.
+    """
+
+    def __init__(
+        self,
+        read_inputs: Callable[[], Any],
+        playing: Callable[[], bool],
+        end: Callable[[str], None],
+        restart: Callable[[Any], object],
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._read_inputs = read_inputs
+        self._playing = playing
+        self._end = end
+        self._restart = restart
+        #: A game was in play at an edit: from then on every edit restarts it, even when
+        #: the restart failed, was cancelled or waits for valid inputs.
+        self.wanted = False
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(RESTART_DELAY_MS)
+        self._timer.timeout.connect(self._fire)
+
+    @property
+    def pending(self) -> bool:
+        """Whether a restart waits for the pause after the last edit."""
+        return self._timer.isActive()
+
+    def inputs_changed(self) -> None:
+        """The inputs changed: end the game in play and restart it after the pause."""
+        if not (self.wanted or self._playing()):
+            return
+        self.wanted = True
+        self._end(RESTARTING)
+        self._timer.start()
+
+    def _fire(self) -> None:
+        try:
+            inputs = self._read_inputs()
+        except ValueError as exc:
+            self._end(invalid_text(exc))
+            return
+        self._restart(inputs)
 
 
 class PlayPanelFrame(QGroupBox):

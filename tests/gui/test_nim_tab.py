@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
+from gui.widgets.play_panel import RESTARTED
 from gui.widgets.theme import BAD, BEST
 from solvers import nim
 
@@ -198,10 +199,31 @@ def test_new_game_runs_in_the_worker_and_refuses_huge_piles(tab, qtbot) -> None:
     assert tab.play.state is None and "smaller piles" in tab.play.positionLabel.text()
 
 
-def test_editing_ends_the_game(tab, start_game) -> None:  # type: ignore[no-untyped-def]
-    start_game(tab, user_first=True)
+def test_editing_restarts_the_game_from_the_new_piles(tab, start_game, qtbot) -> None:  # type: ignore[no-untyped-def]
+    tab.piles.model.set_values([3, 5, 6])
+    play = start_game(tab, user_first=True)
+    assert play.user_move(0, 1)
     tab.piles.model.setData(tab.piles.model.index(0, 0), "8")
-    assert tab.play.state is None and "changed" in tab.play.positionLabel.text()
+    # The old game never continues on the new piles: it ends at once, no move offered.
+    assert play.state is None and not play.takeButton.isEnabled()
+    assert "changed" in play.positionLabel.text()
+    qtbot.waitUntil(
+        lambda: play.state is not None and not tab.working and not tab.restarter.pending,
+        timeout=20000,
+    )
+    assert play.state.piles == (8, 5, 6) and not play.state.history
+    assert play.log.item(0).text() == RESTARTED
+
+
+def test_invalid_piles_stop_the_game_until_fixed(tab, start_game, qtbot) -> None:  # type: ignore[no-untyped-def]
+    play = start_game(tab, user_first=True)
+    tab.piles.model.setData(tab.piles.model.index(0, 0), "x")
+    qtbot.waitUntil(lambda: not tab.restarter.pending, timeout=5000)
+    assert play.state is None and not play.busy and not play.takeButton.isEnabled()
+    assert "not valid" in play.positionLabel.text()
+    tab.piles.model.setData(tab.piles.model.index(0, 0), "4")
+    qtbot.waitUntil(lambda: play.state is not None and not tab.working, timeout=20000)
+    assert play.state.piles[0] == 4 and not play.state.history
 
 
 def test_import_with_options_sets_the_rule_fields(tab, tmp_path: Path, solve_and_wait) -> None:  # type: ignore[no-untyped-def]

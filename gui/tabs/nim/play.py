@@ -52,6 +52,8 @@ class NimPlayPanel(PlayPanelFrame):
         self.state: NimGame | None = None
         self.user = 0
         self.mistakes = 0
+        #: The first log line of the game being built (why it started), or "".
+        self._note = ""
         self.controller = SolveController(self)
         self.controller.finished.connect(self._begin)
         self.controller.failed.connect(self._failed)
@@ -96,8 +98,11 @@ class NimPlayPanel(PlayPanelFrame):
         return None if self.state is None else self.state.position
 
     # ----- game flow ---------------------------------------------------------------------
-    def new_game(self, user_first: bool | None = None) -> bool:
-        """Build a game on the form's piles in the worker; it starts when ready."""
+    def new_game(self, user_first: bool | None = None, note: str = "") -> bool:
+        """Build a game on the form's piles in the worker; it starts when ready.
+
+        ``note`` opens the game's log (e.g. it restarted because the inputs changed).
+        """
         if user_first is not None:
             self.sideCombo.setCurrentIndex(0 if user_first else 1)
         try:
@@ -106,6 +111,7 @@ class NimPlayPanel(PlayPanelFrame):
             self.positionLabel.setText(f"Fix the inputs first: {exc}")
             return False
         self.reset("Preparing the game…")
+        self._note = note
         self.controller.start(Job(nim.__name__, "new_game", (inputs,)))
         return True
 
@@ -134,6 +140,8 @@ class NimPlayPanel(PlayPanelFrame):
         self.user = self.sideCombo.currentIndex()
         self.mistakes = 0
         self.log.clear()
+        if self._note:
+            self.log.addItem(self._note)
         # Start the take box on a legal amount (1 is illegal when S lacks it).
         rule = state.position
         self.takeSpin.setValue(rule.subtraction[0] if rule.subtraction else 1)

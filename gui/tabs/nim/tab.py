@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QSplitter, QWidget
 
 from gui.tabs.base import GameTab
+from gui.widgets.play_panel import RESTARTED, GameRestarter
 from gui.widgets.theme import BEST
 from solvers import nim
 
@@ -58,6 +59,13 @@ class NimTab(GameTab):
         self.grundyCurve = self.grundy.curve
         self.play = NimPlayPanel(self.read_inputs)
         self.play.changed.connect(self._play_changed)
+        self.restarter = GameRestarter(
+            self.read_inputs,
+            lambda: self.play.state is not None or self.play.busy,
+            self.play.reset,
+            lambda _inputs: self.play.new_game(note=RESTARTED),
+            self,
+        )
         # A splitter: the user decides how much room the chart, g(x) and the game get.
         views = QSplitter(Qt.Orientation.Vertical)
         views.setObjectName("nimViewsSplitter")
@@ -82,10 +90,9 @@ class NimTab(GameTab):
         self.form.set_inputs(inputs)
 
     def inputs_changed(self) -> None:
-        """A game in play ends (it was on other inputs); the chart shows the piles typed."""
+        """A game in play restarts from the new inputs; until then the chart shows them."""
         super().inputs_changed()
-        if self.play.state is not None or self.play.busy:
-            self.play.reset("The piles or the rule changed: press “New game” to play on them.")
+        self.restarter.inputs_changed()
         self._draw_form_piles()
 
     def state(self) -> dict[str, Any]:
