@@ -36,6 +36,7 @@ from gui.controller import Job, JobFailure, SolveController, activity, warm_up
 from gui.tabs import tab_files
 from gui.widgets.message_area import MessageArea
 from gui.widgets.options import OptionFields
+from gui.widgets.play_panel import GameRestarter
 from gui.widgets.undo import InputHistory
 
 __all__ = ["GameTab"]
@@ -324,6 +325,8 @@ class GameTab(QWidget):
 
     def cancel(self) -> None:
         """Stop the solve and every panel job of this tab (Esc); late results are dropped."""
+        for restarter in self.findChildren(GameRestarter):
+            restarter.cancel()
         for other in self.findChildren(SolveController):
             if other is not self.controller:
                 other.cancel()

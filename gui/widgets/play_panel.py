@@ -84,6 +84,10 @@ class GameRestarter(QObject):
         self._end(RESTARTING)
         self._timer.start()
 
+    def cancel(self) -> None:
+        """Drop a restart still waiting for its pause (Cancel and Esc stop everything)."""
+        self._timer.stop()
+
     def _fire(self) -> None:
         try:
             inputs = self._read_inputs()

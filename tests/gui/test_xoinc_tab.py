@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QPushButton
 from gui.controller import Job, running_jobs
 from gui.session import read_session, write_session
 from gui.widgets.message_area import ElidedLabel
+from gui.widgets.play_panel import RESTARTED
 from gui.widgets.plots import IntegerAxis
 from gui.widgets.theme import BEST, SELECTED
 from solvers import xoinc
@@ -293,8 +294,26 @@ def test_illegal_take_is_refused_and_edit_ends_the_game(make_tab, qtbot, solve_a
     assert not play.user_take(3)
     assert "Not a legal take" in play.positionLabel.text()
     tab.coins.model.setData(tab.coins.model.index(0, 0), "9")
+    # The old game never continues on the new stack: it ends at once.
     assert play.state is None and play.log.count() == 0
-    assert "stack changed" in play.positionLabel.text()
+    assert "inputs changed" in play.positionLabel.text()
+
+
+def test_editing_restarts_the_game_from_the_new_stack(make_tab, qtbot) -> None:  # type: ignore[no-untyped-def]
+    tab = xoinc_tab(make_tab)
+    play = tab.play
+    tab.start_game(True)
+    qtbot.waitUntil(lambda: play.state is not None, timeout=10000)
+    assert play.user_take(1)
+    tab.coins.model.setData(tab.coins.model.index(0, 0), "9")
+    assert play.state is None and not play.takeButton.isEnabled()
+    qtbot.waitUntil(
+        lambda: play.state is not None and not tab.working and not tab.restarter.pending,
+        timeout=10000,
+    )
+    assert play.state.coins[0] == 9 and not play.state.history
+    assert play.log.item(0).text() == RESTARTED and not running_jobs()
+    assert len(tab.chart.owners) == len(play.state.coins)  # the chart draws the new game
 
 
 def test_preparing_a_game_is_cancelled_by_edits_and_esc(make_tab) -> None:  # type: ignore[no-untyped-def]
@@ -304,21 +323,23 @@ def test_preparing_a_game_is_cancelled_by_edits_and_esc(make_tab) -> None:  # ty
     assert tab.busy and tab.cancelButton.isEnabled() and "Preparing" in play.positionLabel.text()
     tab.coins.model.setData(tab.coins.model.index(0, 0), "9")
     assert not tab.busy and not running_jobs() and play.state is None
-    assert "stack changed" in play.positionLabel.text()
+    assert "inputs changed" in play.positionLabel.text()
     play.build(SLOW, True)
-    tab.cancel()  # what Cancel and Esc do
+    tab.cancel()  # what Cancel and Esc do: the restart the edit asked for is dropped too
     assert not tab.busy and not running_jobs() and play.state is None
+    assert not tab.restarter.pending
     assert "Cancelled" in play.positionLabel.text()
 
 
-def test_fix_the_stack_message_goes_when_the_stack_is_fixed(make_tab) -> None:  # type: ignore[no-untyped-def]
+def test_fix_the_stack_message_goes_when_the_stack_is_fixed(make_tab, qtbot) -> None:  # type: ignore[no-untyped-def]
     tab = xoinc_tab(make_tab)
     model = tab.coins.model
     model.setData(model.index(1, 0), "7x")
     tab.start_game(True)
     assert "Fix the stack first" in tab.play.positionLabel.text()
     assert model.setData(model.index(1, 0), "7")
-    assert "Fix the stack" not in tab.play.positionLabel.text()
+    assert "Fix the stack" not in tab.play.positionLabel.text()  # the game starts on it
+    qtbot.waitUntil(lambda: tab.play.state is not None and not tab.working, timeout=10000)
 
 
 def test_big_stack_solves_and_draws(make_tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]

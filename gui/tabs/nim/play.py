@@ -54,6 +54,9 @@ class NimPlayPanel(PlayPanelFrame):
         self.mistakes = 0
         #: The first log line of the game being built (why it started), or "".
         self._note = ""
+        #: New game was asked for: from then on every edit restarts the game (the tab's
+        #: ``GameRestarter``), and piles not valid yet start it once fixed.
+        self.requested = False
         self.controller = SolveController(self)
         self.controller.finished.connect(self._begin)
         self.controller.failed.connect(self._failed)
@@ -103,6 +106,7 @@ class NimPlayPanel(PlayPanelFrame):
 
         ``note`` opens the game's log (e.g. it restarted because the inputs changed).
         """
+        self.requested = True
         if user_first is not None:
             self.sideCombo.setCurrentIndex(0 if user_first else 1)
         try:

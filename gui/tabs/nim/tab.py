@@ -61,7 +61,7 @@ class NimTab(GameTab):
         self.play.changed.connect(self._play_changed)
         self.restarter = GameRestarter(
             self.read_inputs,
-            lambda: self.play.state is not None or self.play.busy,
+            lambda: self.play.requested,
             self.play.reset,
             lambda _inputs: self.play.new_game(note=RESTARTED),
             self,

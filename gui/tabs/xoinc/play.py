@@ -58,6 +58,8 @@ class XoincPlayPanel(PlayPanelFrame):
         self.user = 1
         self.hint: int | None = None
         self._user_first = True
+        #: The first log line of the game being built (why it started), or "".
+        self._note = ""
         self.controller = SolveController(self)
         self.controller.finished.connect(self._built)
         self.controller.failed.connect(self._build_failed)
@@ -106,10 +108,14 @@ class XoincPlayPanel(PlayPanelFrame):
         self._fill_options()
 
     # ----- starting a game ---------------------------------------------------------------
-    def build(self, job: Job, user_first: bool) -> None:
-        """Build the game in a worker process (``solvers.xoinc.new_game``), then begin it."""
+    def build(self, job: Job, user_first: bool, note: str = "") -> None:
+        """Build the game in a worker process (``solvers.xoinc.new_game``), then begin it.
+
+        ``note`` opens the game's log (e.g. it restarted because the inputs changed).
+        """
         self.reset("Preparing the game… (Cancel or Esc stops it)")
         self._user_first = user_first
+        self._note = note
         self.controller.start(job)
 
     def _built(self, state: XoincGame) -> None:
@@ -125,6 +131,9 @@ class XoincPlayPanel(PlayPanelFrame):
         self.state = state
         self.user = 1 if user_first else 2
         self.log.clear()
+        if self._note:
+            self.log.addItem(self._note)
+            self._note = ""
         you = "first (blue)" if user_first else "second (orange)"
         self.log.addItem(f"New game on {len(state.coins):,} coins; you play {you}.")
         if not user_first:

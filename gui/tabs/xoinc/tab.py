@@ -16,10 +16,11 @@ from PySide6.QtWidgets import QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from gui.controller import Job
 from gui.tabs.base import GameTab
+from gui.widgets.play_panel import RESTARTED, GameRestarter
 from solvers import xoinc
 
 from .form import CoinForm, too_many
-from .play import IDLE, XoincPlayPanel
+from .play import XoincPlayPanel
 from .views import (
     CHART_LEGEND,
     LINE_LEGEND,
@@ -82,6 +83,13 @@ class XoincTab(GameTab):
         self.play.game_requested.connect(self.start_game)
         self.play.changed.connect(self._redraw)
         self.play.controller.busy_changed.connect(self._busy_changed)
+        self.restarter = GameRestarter(
+            self.read_inputs,
+            lambda: self.play.state is not None or self.play.controller.busy,
+            self.play.reset,
+            lambda inputs: self._build_game(inputs, self.play.sideCombo.currentIndex() == 0),
+            self,
+        )
 
         self.viewTabs = QTabWidget()
         self.viewTabs.setObjectName("xoincViews")
@@ -108,16 +116,17 @@ class XoincTab(GameTab):
         self.coins.model.set_values(inputs.coins)
 
     def inputs_changed(self) -> None:
-        """Any edit cancels work, greys the answer, ends a game and drops the old line."""
+        """Any edit cancels work, greys the answer, restarts a game and drops the old line."""
         super().inputs_changed()
         if self.history.applying:
             # A silent change (a session being tried, a refused one put back) keeps the
-            # result: its notes come back once the form shows the solved stack again.
+            # result: its notes come back once the form shows the solved stack again. An
+            # undo goes on in clear_result.
             self._annotate()
             return
         self.coins.model.set_annotations(None)
         self.turnModel.set_turns(())
-        self.play.reset("The stack changed: press “New game” to play on it.")
+        self.restarter.inputs_changed()
         self._redraw()
 
     def state(self) -> dict[str, Any]:
@@ -176,10 +185,11 @@ class XoincTab(GameTab):
         self.coins.model.set_annotations(notes, colours)
 
     def clear_result(self) -> None:
-        """Forget the line, annotations, colours and any game."""
+        """Forget the line, annotations and colours; a game restarts from the new stack."""
         self.turnModel.set_turns(())
         self.coins.model.set_annotations(None)
-        self.play.reset(IDLE)
+        # Called when the inputs were replaced (example, import, undo, session).
+        self.restarter.inputs_changed()
         self._redraw()
 
     def solve_job(self, inputs: xoinc.XoincInputs) -> Job:
@@ -244,11 +254,21 @@ class XoincTab(GameTab):
 
     # ----- play ----------------------------------------------------------------------------
     def start_game(self, user_first: bool) -> None:
-        """Start a game on the form's stack, built in a worker (``new_game``)."""
+        """Start a game on the form's stack, built in a worker (``new_game``).
+
+        From then on every edit restarts it; a stack not valid yet starts it once fixed.
+        """
+        self.restarter.wanted = True
         try:
             inputs = self.read_inputs()
         except ValueError as exc:
             self.play.reset(f"Fix the stack first: {exc}")
             return
         self.viewTabs.setCurrentWidget(self.play)
-        self.play.build(Job(self.module_name, "new_game", (inputs,)), user_first)
+        self._build_game(inputs, user_first, "")
+
+    def _build_game(
+        self, inputs: xoinc.XoincInputs, user_first: bool, note: str = RESTARTED
+    ) -> None:
+        """Build a game on ``inputs`` in a worker (``new_game``); ``note`` opens its log."""
+        self.play.build(Job(self.module_name, "new_game", (inputs,)), user_first, note)
