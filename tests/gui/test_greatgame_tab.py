@@ -11,6 +11,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QApplication
 
 from gui.tabs.greatgame.views import DECIDED, HAND_COLOURS, IMPOSSIBLE, describe_cell, policy_image
+from gui.widgets.play_panel import RESTARTED
 from gui.widgets.theme import BAD, ROLE
 from solvers import greatgame as gg
 
@@ -305,8 +306,9 @@ def test_editing_drops_the_match_and_cancels_building_it(tab, solve_and_wait, qt
     solve_and_wait(tab)
     wait_for_match(tab, qtbot)
     tab.wSpin.setValue(3)
+    # The old match never continues on the new inputs: it ends at once.
     assert tab.playPanel.state is None and tab.playPanel.first is None
-    assert "Solve first" in tab.playPanel.statusLabel.text()
+    assert "inputs changed" in tab.playPanel.statusLabel.text()
     assert "gray" in tab.resultLabel.styleSheet()
     # The old policy stays visible but faded, and says it is outdated.
     assert tab.heatmap.image.opacity() < 1 and "Outdated" in tab.cellLabel.text()
@@ -317,8 +319,39 @@ def test_editing_drops_the_match_and_cancels_building_it(tab, solve_and_wait, qt
     assert tab.busy
     tab.lSpin.setValue(3)
     assert not tab.busy and tab.playPanel.state is None
-    solve_and_wait(tab)
+    # Then the inputs are solved again and the match restarts on them.
+    wait_for_restart(tab, qtbot)
     assert tab.heatmap.image.opacity() == 1 and "Throw 1" in tab.cellLabel.text()
+
+
+def wait_for_restart(tab, qtbot):  # type: ignore[no-untyped-def]
+    qtbot.waitUntil(
+        lambda: tab.playPanel.state is not None and not tab.working and not tab.restarter.pending,
+        timeout=20000,
+    )
+    return tab.playPanel.state
+
+
+def test_editing_restarts_the_match_from_the_new_inputs(tab, solve_and_wait, qtbot) -> None:  # type: ignore[no-untyped-def]
+    solve_and_wait(tab)
+    panel = tab.playPanel
+    wait_for_match(tab, qtbot)
+    assert panel.play(gg.Hand.ROCK) and panel.play(gg.Hand.SCISSORS)
+    assert tab.throws.setData(tab.throws.index(0, 0), "20")
+    assert tab.throws.setData(tab.throws.index(0, 2), "50")
+    assert panel.state is None and not any(b.isEnabled() for b in panel.handButtons.values())
+    state = wait_for_restart(tab, qtbot)
+    assert state.match.inputs == tab.read_inputs() == tab.result.inputs
+    assert (state.throw, state.round_score, state.lead) == (0, 0, 0) and state.to_move == 0
+    assert panel.log.count() == 1 and panel.log.item(0).text() == RESTARTED
+    assert tab.heatmap.selection == (0, 0)  # the new match's cell on the new heat map
+    # Inputs not valid: no match, no hand to play, and it says so; fixed, it restarts.
+    assert tab.throws.setData(tab.throws.index(0, 0), "30")
+    qtbot.waitUntil(lambda: not tab.restarter.pending, timeout=5000)
+    assert panel.state is None and not tab.working and "not valid" in panel.statusLabel.text()
+    assert not any(b.isEnabled() for b in panel.handButtons.values())
+    assert tab.throws.setData(tab.throws.index(0, 0), "20")
+    assert wait_for_restart(tab, qtbot).match.inputs == tab.read_inputs()
 
 
 def test_esc_stops_building_the_match_and_new_match_builds_it_again(

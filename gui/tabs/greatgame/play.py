@@ -83,6 +83,8 @@ class GreatGamePlayPanel(QGroupBox):
         self.rng = random.Random()
         #: What the hand just chosen cost against the best one (for the throw's log line).
         self._cost = ""
+        #: The first log line of the match being built (why it started), or "".
+        self._note = ""
         self.statusLabel = QLabel(IDLE)
         self.statusLabel.setObjectName("playStatus")
         self.statusLabel.setWordWrap(True)
@@ -142,27 +144,33 @@ class GreatGamePlayPanel(QGroupBox):
         return self.controller.busy
 
     # ----- starting ----------------------------------------------------------------------
-    def start(self, inputs: GreatGameInputs) -> None:
-        """Build a match on ``inputs`` in a worker process (replacing any match)."""
+    def start(self, inputs: GreatGameInputs, note: str = "") -> None:
+        """Build a match on ``inputs`` in a worker process (replacing any match).
+
+        ``note`` opens the match's log (e.g. it restarted because the inputs changed).
+        """
         self.inputs = inputs
+        self._note = note
         self.first = self.state = None
         self.log.clear()
         self.statusLabel.setText(WAITING)
         self._show()
         self.controller.start(Job(self.module_name, "new_game", (inputs,)))
 
-    def clear(self) -> None:
-        """No match (the inputs changed or there is no result): stop building one."""
+    def clear(self, reason: str = IDLE) -> None:
+        """No match (the inputs changed or there is no result): stop building one; say why."""
         self.controller.cancel()
         self.inputs = None
         self.first = self.state = None
         self.log.clear()
-        self.statusLabel.setText(IDLE)
+        self.statusLabel.setText(reason)
         self._show()
 
     def _started(self, state: GreatGamePlay) -> None:
         self.first = state
         self.new_match()
+        if self._note:
+            self.log.addItem(self._note)
 
     def _failed(self, failure: JobFailure) -> None:
         self.statusLabel.setText(f"The match could not be set up: {failure}")

@@ -30,6 +30,7 @@ from gui.controller import Job
 from gui.tabs.base import GameTab
 from gui.widgets.dialogs import open_file
 from gui.widgets.options import OptionFields
+from gui.widgets.play_panel import RESTARTED, RESTARTING, GameRestarter
 from solvers.greatgame import MAX_THROWS, GreatGameInputs, GreatGamePlay, GreatGameResult
 
 from .form import GAP_FIELDS, ThrowTableModel, ThrowTableView
@@ -102,6 +103,16 @@ class GreatGameTab(GameTab):
         self.playPanel = GreatGamePlayPanel(self.module_name)
         self.playPanel.controller.busy_changed.connect(self._busy_changed)
         self.playPanel.position_changed.connect(self._follow_play)
+        # The match is drawn on the solved heat map: a change of the inputs re-solves them
+        # (Solve's worker job) and show_result starts the new match, with this note.
+        self._restart_note = ""
+        self.restarter = GameRestarter(
+            self.read_inputs,
+            lambda: self.playPanel.inputs is not None,
+            self.playPanel.clear,
+            self._restart,
+            self,
+        )
         self.add_form_and_views(self._build_form(), self._build_views(), (360, 660))
         self.throws.set_texts([["30", "30", "40"], ["50", "20", "30"]])
         self.revalidate()
@@ -203,11 +214,16 @@ class GreatGameTab(GameTab):
             self.gSpin.blockSignals(False)
 
     def _edited(self) -> None:
-        # A match on the old inputs would be played against an opponent no longer in the form.
-        self.playPanel.clear()
         self.inputs_changed()
         if self.result is not None and not self.history.applying:
             self._dim(True)
+        # A match on the old inputs would be played against an opponent no longer in the
+        # form: it ends now and restarts from the new inputs (undo too: hence not above).
+        self.restarter.inputs_changed()
+
+    def _restart(self, _inputs: GreatGameInputs) -> None:
+        self._restart_note = RESTARTED
+        self.solve()
 
     def _dim(self, outdated: bool) -> None:
         """Fade the heat map and charts of a result that no longer matches the inputs."""
@@ -289,7 +305,8 @@ class GreatGameTab(GameTab):
         self.outcomes.show_result(result)
         self.leads.show_result(result)
         self.heatmap.select(0, 0)
-        self.playPanel.start(result.inputs)
+        self.playPanel.start(result.inputs, self._restart_note)
+        self._restart_note = ""
 
     def clear_result(self) -> None:
         """Empty every view and drop the match."""
@@ -298,7 +315,10 @@ class GreatGameTab(GameTab):
         self.outcomes.show_result(None)
         self.leads.show_result(None)
         self.cellLabel.setText(IDLE_CELL)
-        self.playPanel.clear()
+        if self.restarter.pending:
+            self.playPanel.clear(RESTARTING)
+        else:
+            self.playPanel.clear()
 
     def main_view(self) -> QWidget:
         """The heat map with its legend and explanation line."""
