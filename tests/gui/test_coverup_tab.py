@@ -9,7 +9,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QPushButton
 
-from gui.tabs.coverup.form import FIRST_SLOT, PICK_COL, DigitRow
+from gui.tabs.coverup.form import FIRST_SLOT, P_COL, PICK_COL, DigitRow
+from gui.widgets.play_panel import RESTARTED
 from gui.widgets.theme import BAD, BEST, SELECTED
 from solvers import coverup as cu
 
@@ -243,13 +244,46 @@ def test_simulation_beside_the_exact_value(window, solve_and_wait, qtbot) -> Non
     assert "100,000 games" in text and f"{sim.low:.4f}" in text and "inside" in text
 
 
-def test_editing_ends_the_play_along(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+def test_editing_ends_the_play_along(window, solve_and_wait, qtbot) -> None:  # type: ignore[no-untyped-def]
     tab = coverup_tab(window)
     solve_and_wait(tab)
     assert tab.game is not None
     tab.model.setData(tab.model.index(0, 1), "0")
+    # The old game never continues on the new inputs: it ends at once.
     assert tab.game is None and tab.model.overlay is None
     assert "gray" in tab.resultLabel.styleSheet()
+    assert "inputs changed" in tab.playPanel.statusLabel.text()
+    wait_for_restart(tab, qtbot)
+
+
+def wait_for_restart(tab, qtbot):  # type: ignore[no-untyped-def]
+    """Wait until the game restarted from the edited inputs and nothing runs."""
+    qtbot.waitUntil(
+        lambda: tab.game is not None and not tab.working and not tab.restarter.pending,
+        timeout=20000,
+    )
+    return tab.game
+
+
+def test_editing_restarts_the_game_from_the_new_inputs(window, solve_and_wait, qtbot) -> None:  # type: ignore[no-untyped-def]
+    tab = coverup_tab(window)
+    show_layout_with_candidates(tab)
+    solve_and_wait(tab)
+    assert tab.next_turn([0]) and tab.game.turn == 2
+    tab.model.setData(tab.model.index(0, P_COL), "0.5")  # column 1's p
+    assert tab.game is None and not tab.playPanel.nextButton.isEnabled()
+    game = wait_for_restart(tab, qtbot)
+    assert tab.result.inputs == tab.read_inputs() and tab.read_inputs().columns[0].p == 0.5
+    assert game.turn == 1 and game.picks == tab.result.first.picks
+    assert tab.model.overlay is not None  # the table shows the new game's picks
+    assert tab.playPanel.log.count() == 1 and tab.playPanel.log.item(0).text() == RESTARTED
+    # Inputs not valid: no game, no Next turn, and the panel says so; fixed, it restarts.
+    tab.model.setData(tab.model.index(0, P_COL), "2")
+    qtbot.waitUntil(lambda: not tab.restarter.pending, timeout=5000)
+    assert tab.game is None and not tab.working and not tab.playPanel.nextButton.isEnabled()
+    assert "not valid" in tab.playPanel.statusLabel.text()
+    tab.model.setData(tab.model.index(0, P_COL), "0.7")
+    assert wait_for_restart(tab, qtbot).turn == 1 and tab.result.inputs.columns[0].p == 0.7
 
 
 def test_the_play_panel_draws_the_play_state(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]

@@ -23,7 +23,7 @@ from solvers import coverup as cu
 
 from .views import ALTERNATIVES_CAPTION, alternatives_table, fill_alternatives, turn_words
 
-__all__ = ["PlayPanel"]
+__all__ = ["IDLE", "PlayPanel"]
 
 IDLE = "Solve first; then follow the game turn by turn here and in the digit table."
 
@@ -84,12 +84,12 @@ class PlayPanel(QGroupBox):
         if 0 <= row < len(self._options):
             self.picks_chosen.emit(self._options[row])
 
-    def show_game(self, game: cu.CoverUpGame | None, log: list[str]) -> None:
-        """Status, pick combinations and log of ``game`` (None: nothing solved yet)."""
+    def show_game(self, game: cu.CoverUpGame | None, log: list[str], idle: str = IDLE) -> None:
+        """Status, pick combinations and log of ``game`` (None: no game, ``idle`` says why)."""
         self.nextButton.setEnabled(game is not None and not game.over)
         self.restartButton.setEnabled(game is not None)
         self._options = fill_alternatives(self.alternatives, game)
         self.log.clear()
         self.log.addItems(log)
         self.log.scrollToBottom()
-        self.statusLabel.setText(IDLE if game is None else turn_words(game))
+        self.statusLabel.setText(idle if game is None else turn_words(game))

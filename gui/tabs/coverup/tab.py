@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from gui.controller import Job
 from gui.tabs.base import GameTab
 from gui.widgets.grid_view import GridView
+from gui.widgets.play_panel import RESTARTED, RESTARTING, GameRestarter
 from solvers import coverup as cu
 
 from .form import (
@@ -39,7 +40,7 @@ from .form import (
     parse_digits,
     slot_digits,
 )
-from .play import PlayPanel, caption
+from .play import IDLE, PlayPanel, caption
 from .simulation import SimulationPanel
 from .views import TABLE_LEGEND, overlay_of
 
@@ -140,6 +141,16 @@ class CoverUpTab(GameTab):
         self.playPanel.nextButton.clicked.connect(lambda: self.next_turn())
         self.playPanel.restartButton.clicked.connect(lambda: self.restart_game())
         self.playPanel.picks_chosen.connect(self.choose_picks)
+        # The play state comes from the solve: a change of the inputs during a game solves
+        # them again (Solve's worker job) and show_result restarts the game, with this note.
+        self._restart_note = ""
+        self.restarter = GameRestarter(
+            self.read_inputs,
+            lambda: self._first is not None,
+            self._end_game,
+            self._restart,
+            self,
+        )
         self.simulation = SimulationPanel(lambda: self.result)
         below = QSplitter(Qt.Orientation.Horizontal)
         below.addWidget(self.playPanel)
@@ -212,10 +223,14 @@ class CoverUpTab(GameTab):
 
     def _edited(self) -> None:
         self._fit_slots()
-        if self.game is not None:
-            self._end_game()
         self.simulation.clear()
         self.inputs_changed()
+        # The old game never continues on the new inputs: it ends, then restarts on them.
+        self.restarter.inputs_changed()
+
+    def _restart(self, _inputs: cu.CoverUpInputs) -> None:
+        self._restart_note = RESTARTED
+        self.solve()
 
     # ----- protocol hooks ------------------------------------------------------------------
     def read_inputs(self) -> cu.CoverUpInputs:
@@ -276,11 +291,12 @@ class CoverUpTab(GameTab):
         # The play state shares the solve's memo, so every state it reaches is valued already.
         self._first = cu.new_game(result.inputs, result.solver)
         self.simulation.clear()
-        self._start_turn(self._first, [])
+        self._start_turn(self._first, [self._restart_note] if self._restart_note else [])
+        self._restart_note = ""
 
     def clear_result(self) -> None:
         """Drop the play-along view and the simulation."""
-        self._end_game()
+        self._end_game(RESTARTING if self.restarter.pending else IDLE)
         self.simulation.clear()
 
     def main_view(self) -> QWidget:
@@ -288,10 +304,10 @@ class CoverUpTab(GameTab):
         return self.view
 
     # ----- play-along ----------------------------------------------------------------------
-    def _end_game(self) -> None:
+    def _end_game(self, reason: str = IDLE) -> None:
         self.game = self._turn_start = self._first = None
         self.model.set_overlay(None)
-        self.playPanel.show_game(None, [])
+        self.playPanel.show_game(None, [], reason)
 
     def _start_turn(self, node: cu.CoverUpGame, log: list[str]) -> None:
         """Show the turn starting at ``node`` with the best picks made."""
