@@ -48,6 +48,7 @@ class GameRestarter(QObject):
     of edits restarts once, valid inputs go to ``restart(inputs)``, which starts the
     game's worker job the way New game does (that replaces any pending job); invalid
     ones go to ``end(invalid_text(exc))`` and the restart waits for the next edit.
+    The new game takes ``take_note()`` as its first log line.
     """
 
     def __init__(
@@ -66,6 +67,7 @@ class GameRestarter(QObject):
         #: A game was in play at an edit: from then on every edit restarts it, even when
         #: the restart failed, was cancelled or waits for valid inputs.
         self.wanted = False
+        self._restarted = False
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(RESTART_DELAY_MS)
@@ -84,6 +86,15 @@ class GameRestarter(QObject):
         self._end(RESTARTING)
         self._timer.start()
 
+    def take_note(self) -> str:
+        """``RESTARTED`` once after a restart (the new game's first log line), else ""."""
+        restarted, self._restarted = self._restarted, False
+        return RESTARTED if restarted else ""
+
+    def idle_text(self, idle: str) -> str:
+        """What a panel with no game says: ``RESTARTING`` while a restart waits, else ``idle``."""
+        return RESTARTING if self.pending else idle
+
     def cancel(self) -> None:
         """Drop a restart still waiting for its pause (Cancel and Esc stop everything)."""
         self._timer.stop()
@@ -94,6 +105,7 @@ class GameRestarter(QObject):
         except ValueError as exc:
             self._end(invalid_text(exc))
             return
+        self._restarted = True
         self._restart(inputs)
 
 

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from gui.controller import Job
 from gui.tabs.base import GameTab
 from gui.widgets.grid_view import GridView
-from gui.widgets.play_panel import RESTARTED, RESTARTING, GameRestarter
+from gui.widgets.play_panel import GameRestarter
 from solvers import coverup as cu
 
 from .form import (
@@ -142,13 +142,12 @@ class CoverUpTab(GameTab):
         self.playPanel.restartButton.clicked.connect(lambda: self.restart_game())
         self.playPanel.picks_chosen.connect(self.choose_picks)
         # The play state comes from the solve: a change of the inputs during a game solves
-        # them again (Solve's worker job) and show_result restarts the game, with this note.
-        self._restart_note = ""
+        # them again (Solve's worker job) and show_result restarts the game.
         self.restarter = GameRestarter(
             self.read_inputs,
             lambda: self._first is not None,
             self._end_game,
-            self._restart,
+            lambda _inputs: self.solve(),
             self,
         )
         self.simulation = SimulationPanel(lambda: self.result)
@@ -228,10 +227,6 @@ class CoverUpTab(GameTab):
         # The old game never continues on the new inputs: it ends, then restarts on them.
         self.restarter.inputs_changed()
 
-    def _restart(self, _inputs: cu.CoverUpInputs) -> None:
-        self._restart_note = RESTARTED
-        self.solve()
-
     # ----- protocol hooks ------------------------------------------------------------------
     def read_inputs(self) -> cu.CoverUpInputs:
         """Judge-compatible inputs (m, l, p per column) from the digit table."""
@@ -291,12 +286,12 @@ class CoverUpTab(GameTab):
         # The play state shares the solve's memo, so every state it reaches is valued already.
         self._first = cu.new_game(result.inputs, result.solver)
         self.simulation.clear()
-        self._start_turn(self._first, [self._restart_note] if self._restart_note else [])
-        self._restart_note = ""
+        note = self.restarter.take_note()
+        self._start_turn(self._first, [note] if note else [])
 
     def clear_result(self) -> None:
         """Drop the play-along view and the simulation."""
-        self._end_game(RESTARTING if self.restarter.pending else IDLE)
+        self._end_game(self.restarter.idle_text(IDLE))
         self.simulation.clear()
 
     def main_view(self) -> QWidget:

@@ -28,7 +28,7 @@ from gui.controller import Job, JobFailure, SolveController
 from gui.widgets.theme import ROLE, colour_css
 from solvers.greatgame import GreatGameInputs, GreatGamePlay, Hand
 
-__all__ = ["GreatGamePlayPanel", "hand_values", "position_words"]
+__all__ = ["IDLE", "GreatGamePlayPanel", "hand_values", "position_words"]
 
 IDLE = "Solve first; then play a match here, throw by throw, against the opponent in the table."
 WAITING = "Setting up the match…"

@@ -30,11 +30,11 @@ from gui.controller import Job
 from gui.tabs.base import GameTab
 from gui.widgets.dialogs import open_file
 from gui.widgets.options import OptionFields
-from gui.widgets.play_panel import RESTARTED, RESTARTING, GameRestarter
+from gui.widgets.play_panel import GameRestarter
 from solvers.greatgame import MAX_THROWS, GreatGameInputs, GreatGamePlay, GreatGameResult
 
 from .form import GAP_FIELDS, ThrowTableModel, ThrowTableView
-from .play import GreatGamePlayPanel
+from .play import IDLE, GreatGamePlayPanel
 from .views import (
     CHARTS_CAPTION,
     HEATMAP_LEGEND,
@@ -104,13 +104,12 @@ class GreatGameTab(GameTab):
         self.playPanel.controller.busy_changed.connect(self._busy_changed)
         self.playPanel.position_changed.connect(self._follow_play)
         # The match is drawn on the solved heat map: a change of the inputs re-solves them
-        # (Solve's worker job) and show_result starts the new match, with this note.
-        self._restart_note = ""
+        # (Solve's worker job) and show_result starts the new match.
         self.restarter = GameRestarter(
             self.read_inputs,
             lambda: self.playPanel.inputs is not None,
             self.playPanel.clear,
-            self._restart,
+            lambda _inputs: self.solve(),
             self,
         )
         self.add_form_and_views(self._build_form(), self._build_views(), (360, 660))
@@ -221,10 +220,6 @@ class GreatGameTab(GameTab):
         # form: it ends now and restarts from the new inputs (undo too: hence not above).
         self.restarter.inputs_changed()
 
-    def _restart(self, _inputs: GreatGameInputs) -> None:
-        self._restart_note = RESTARTED
-        self.solve()
-
     def _dim(self, outdated: bool) -> None:
         """Fade the heat map and charts of a result that no longer matches the inputs."""
         opacity = 0.3 if outdated else 1.0
@@ -305,8 +300,7 @@ class GreatGameTab(GameTab):
         self.outcomes.show_result(result)
         self.leads.show_result(result)
         self.heatmap.select(0, 0)
-        self.playPanel.start(result.inputs, self._restart_note)
-        self._restart_note = ""
+        self.playPanel.start(result.inputs, self.restarter.take_note())
 
     def clear_result(self) -> None:
         """Empty every view and drop the match."""
@@ -315,10 +309,7 @@ class GreatGameTab(GameTab):
         self.outcomes.show_result(None)
         self.leads.show_result(None)
         self.cellLabel.setText(IDLE_CELL)
-        if self.restarter.pending:
-            self.playPanel.clear(RESTARTING)
-        else:
-            self.playPanel.clear()
+        self.playPanel.clear(self.restarter.idle_text(IDLE))
 
     def main_view(self) -> QWidget:
         """The heat map with its legend and explanation line."""

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QSplitter, QWidget
 
 from gui.tabs.base import GameTab
-from gui.widgets.play_panel import RESTARTED, GameRestarter
+from gui.widgets.play_panel import GameRestarter
 from gui.widgets.theme import BEST
 from solvers import nim
 
@@ -63,7 +63,7 @@ class NimTab(GameTab):
             self.read_inputs,
             lambda: self.play.requested,
             self.play.reset,
-            lambda _inputs: self.play.new_game(note=RESTARTED),
+            lambda _inputs: self.play.new_game(note=self.restarter.take_note()),
             self,
         )
         # A splitter: the user decides how much room the chart, g(x) and the game get.

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from gui.controller import Job
 from gui.tabs.base import GameTab
-from gui.widgets.play_panel import RESTARTED, GameRestarter
+from gui.widgets.play_panel import GameRestarter
 from solvers import xoinc
 
 from .form import CoinForm, too_many
@@ -87,7 +87,9 @@ class XoincTab(GameTab):
             self.read_inputs,
             lambda: self.play.state is not None or self.play.controller.busy,
             self.play.reset,
-            lambda inputs: self._build_game(inputs, self.play.sideCombo.currentIndex() == 0),
+            lambda inputs: self._build_game(
+                inputs, self.play.sideCombo.currentIndex() == 0, self.restarter.take_note()
+            ),
             self,
         )
 
@@ -267,8 +269,6 @@ class XoincTab(GameTab):
         self.viewTabs.setCurrentWidget(self.play)
         self._build_game(inputs, user_first, "")
 
-    def _build_game(
-        self, inputs: xoinc.XoincInputs, user_first: bool, note: str = RESTARTED
-    ) -> None:
+    def _build_game(self, inputs: xoinc.XoincInputs, user_first: bool, note: str) -> None:
         """Build a game on ``inputs`` in a worker (``new_game``); ``note`` opens its log."""
         self.play.build(Job(self.module_name, "new_game", (inputs,)), user_first, note)
