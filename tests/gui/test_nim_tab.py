@@ -213,6 +213,11 @@ def test_editing_restarts_the_game_from_the_new_piles(tab, start_game, qtbot) ->
     )
     assert play.state.piles == (8, 5, 6) and not play.state.history
     assert play.log.item(0).text() == RESTARTED
+    # A rule change is an edit of the inputs too.
+    tab.misereCheck.setChecked(True)
+    assert play.state is None
+    qtbot.waitUntil(lambda: play.state is not None and not tab.working, timeout=20000)
+    assert play.state.position.rule == nim.Rule.MISERE and not play.state.history
 
 
 def test_invalid_piles_stop_the_game_until_fixed(tab, start_game, qtbot) -> None:  # type: ignore[no-untyped-def]
