@@ -320,3 +320,17 @@ def test_a_recent_session_that_is_gone_leaves_the_menu(
     window.recentMenu.actions()[0].trigger()
     assert warned and "gone.json" in warned[0]
     assert window.recent_files() == [] and not window.recentMenu.isEnabled()
+
+
+def test_a_solved_subtraction_game_fits_a_1024x700_window(window: Any, qtbot: Any) -> None:
+    window.resize(1024, 700)
+    window.show()
+    tab = window.tabs["nim"]
+    window.gameTabs.setCurrentWidget(tab)
+    tab.subtractionEdit.setText("2,5,7")
+    tab.piles.model.set_values([17, 23, 9, 41])
+    tab.solve()
+    qtbot.waitUntil(lambda: tab.result is not None and not tab.working, timeout=20000)
+    qtbot.wait(50)
+    assert window.minimumSizeHint().height() <= 700
+    assert window.height() <= 700
