@@ -32,6 +32,7 @@ from gui.session import read_session, restore_all, write_session
 from gui.shortcuts import ForcedShortcuts, clipboard
 from gui.tabs import GameTab
 from gui.widgets.dialogs import open_file, save_file, use_settings
+from gui.widgets.splitters import restore_splitter
 
 __all__ = ["MainWindow", "has_display", "main"]
 
@@ -66,6 +67,7 @@ class MainWindow(QMainWindow):
         self._messages: dict[str, str] = {}
         #: Hidden twins of the tabs on which an opened session is tried first.
         self._twins: dict[str, GameTab] = {}
+        self._dragged: set[str] = set()
         self.undoGroup = QUndoGroup(self)
         self.setCentralWidget(self.gameTabs)
         self.runningLabel = QLabel("")
@@ -186,12 +188,10 @@ class MainWindow(QMainWindow):
         tab.busy_changed.connect(lambda _busy: self._activity_changed())
         self.undoGroup.addStack(tab.undo_stack)
         for splitter in tab.splitters:
-            sizes = self.settings.value(f"splitters/{splitter.objectName()}")
-            if isinstance(sizes, list) and len(sizes) == splitter.count():
-                try:
-                    splitter.setSizes([int(s) for s in sizes])
-                except (TypeError, ValueError):
-                    pass
+            restore_splitter(splitter, self.settings.value(f"splitters/{splitter.objectName()}"))
+            # Only a splitter the user dragged is remembered: a page built in idle time and
+            # never shown has meaningless sizes that would crush it at the next start.
+            splitter.splitterMoved.connect(lambda *_, s=splitter: self._dragged.add(s.objectName()))
 
     def _status(self, tab: GameTab, text: str) -> None:
         self._messages[tab.game_id] = text
@@ -345,7 +345,8 @@ class MainWindow(QMainWindow):
         for tab in self.gameTabs.built_pages():
             tab.cancel()
             for splitter in tab.splitters:
-                self.settings.setValue(f"splitters/{splitter.objectName()}", splitter.sizes())
+                if splitter.objectName() in self._dragged:
+                    self.settings.setValue(f"splitters/{splitter.objectName()}", splitter.sizes())
         for twin in self._twins.values():
             twin.deleteLater()
         self._twins.clear()

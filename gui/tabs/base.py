@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 import solvers
 from gui.controller import Job, JobFailure, SolveController, activity, warm_up
 from gui.tabs import tab_files
+from gui.widgets.grid_view import commit_open_editors
 from gui.widgets.message_area import MessageArea
 from gui.widgets.options import OptionFields
 from gui.widgets.play_panel import GameRestarter
@@ -301,8 +302,13 @@ class GameTab(QWidget):
         """Whether a solve is running in this tab."""
         return self.controller.busy
 
+    def commit_edits(self) -> None:
+        """Finish any cell being edited, keeping what was typed (see ``commit_open_editors``)."""
+        commit_open_editors(self)
+
     def solve(self) -> None:
         """Solve the current inputs in a worker process (cancelling a running solve)."""
+        self.commit_edits()
         try:
             inputs = self.read_inputs()
             job = self.solve_job(inputs)
@@ -377,6 +383,7 @@ class GameTab(QWidget):
 
     def export_csv(self, path: str | Path) -> bool:
         """Write inputs and results as CSV (header row first), atomically."""
+        self.commit_edits()
         return tab_files.export_csv(self, path)
 
     def export_image(self, path: str | Path) -> bool:
@@ -389,6 +396,7 @@ class GameTab(QWidget):
 
     def choose_export_file(self) -> None:
         """Ask where to save the CSV export."""
+        self.commit_edits()
         tab_files.choose_export_file(self)
 
     def choose_image_file(self) -> None:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, QStandardPaths
 from PySide6.QtWidgets import QFileDialog, QWidget
 
-__all__ = ["folder_for", "open_file", "remember", "save_file", "use_settings"]
+__all__ = ["default_folder", "folder_for", "open_file", "remember", "save_file", "use_settings"]
 
 _memory: dict[str, str] = {}
 _settings: QSettings | None = None
@@ -25,12 +25,29 @@ def use_settings(settings: QSettings | None) -> None:
     _settings = settings
 
 
+def default_folder() -> str:
+    """Where a first dialog opens: the user's documents, else home.
+
+    Qt's default is the working folder, often the program's own source tree.
+    """
+    for location in (
+        QStandardPaths.StandardLocation.DocumentsLocation,
+        QStandardPaths.StandardLocation.HomeLocation,
+    ):
+        folder = QStandardPaths.writableLocation(location)
+        if folder and Path(folder).is_dir():
+            return folder
+    return ""
+
+
 def folder_for(kind: str) -> str:
-    """The folder a dialog for ``kind`` opens in ("" = Qt's default)."""
+    """The folder a dialog for ``kind`` opens in: the last one used, else the documents."""
+    value: object = _memory.get(kind, "")
     if _settings is not None:
         value = _settings.value(f"folders/{kind}", "")
-        return value if isinstance(value, str) else ""
-    return _memory.get(kind, "")
+    if isinstance(value, str) and value and Path(value).is_dir():
+        return value
+    return default_folder()
 
 
 def remember(kind: str, path: str) -> None:

@@ -14,12 +14,12 @@ from collections.abc import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication, QKeyEvent, QKeySequence
-from PySide6.QtWidgets import QAbstractItemView, QTableView, QWidget
+from PySide6.QtWidgets import QAbstractItemDelegate, QAbstractItemView, QTableView, QWidget
 
 from gui.widgets.grid_model import ValidatedGridModel
 from solvers.protocol import split_numbers
 
-__all__ = ["GridView", "split_block"]
+__all__ = ["GridView", "commit_open_editors", "split_block"]
 
 
 def split_block(text: str) -> list[list[str]]:
@@ -108,3 +108,19 @@ class GridView(QTableView):
                 self.delete_selection()
                 return
         super().keyPressEvent(event)
+
+
+def commit_open_editors(widget: QWidget) -> None:
+    """Finish every cell being edited inside ``widget``, keeping what was typed.
+
+    A window shortcut (Ctrl+Return, Ctrl+E) fires while a cell editor still holds the
+    text; without this the solve or export would use, and the editor then show, the old
+    value.
+    """
+    for view in widget.findChildren(QAbstractItemView):
+        if view.state() != QAbstractItemView.State.EditingState:
+            continue
+        editor = view.indexWidget(view.currentIndex())
+        if editor is not None:
+            view.commitData(editor)
+            view.closeEditor(editor, QAbstractItemDelegate.EndEditHint.NoHint)

@@ -211,3 +211,23 @@ def test_cancel_stops_panel_jobs_too(make_tab, qtbot) -> None:  # type: ignore[n
     qtbot.mouseClick(tab.cancelButton, Qt.MouseButton.LeftButton)
     assert not panel.busy and not tab.working and not running_jobs()
     assert not tab.cancelButton.isEnabled()
+
+
+@pytest.mark.parametrize("game_id", ["nim", "xoinc"])
+def test_solve_keeps_what_is_being_typed_in_a_cell(make_tab, solve_and_wait, game_id) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QAbstractItemView, QLineEdit
+
+    tab = make_tab(game_id)
+    tab.load_example()
+    view = tab.findChild(QAbstractItemView, "numberTable")
+    index = view.model().index(0, 0)
+    view.setCurrentIndex(index)
+    view.edit(index)
+    editor = view.indexWidget(index)
+    assert isinstance(editor, QLineEdit)
+    editor.setText("37")  # typed, Enter not pressed: Ctrl+Return solves from here
+    result = solve_and_wait(tab)
+    first = result.inputs.piles[0] if game_id == "nim" else result.inputs.coins[0]
+    assert first == 37
+    assert view.model().index(0, 0).data() == "37"
+    assert view.state() != QAbstractItemView.State.EditingState

@@ -252,8 +252,14 @@ def test_dialog_folders_are_remembered_per_kind(tmp_path: Path) -> None:
 
     from gui.widgets import dialogs
 
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
     dialogs.remember("csv", str(tmp_path / "a" / "x.csv"))
-    assert dialogs.folder_for("csv") == str(tmp_path / "a") and dialogs.folder_for("zz") == ""
+    assert dialogs.folder_for("csv") == str(tmp_path / "a")
+    # A kind never used opens in the documents or home, never the program's working folder.
+    assert dialogs.folder_for("zz") == dialogs.default_folder() != str(Path.cwd())
+    dialogs.remember("csv", str(tmp_path / "gone" / "x.csv"))  # a folder since deleted
+    assert dialogs.folder_for("csv") == dialogs.default_folder()
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
     dialogs.use_settings(settings)
     try:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QPushButton, QWidget
 
 import solvers
@@ -131,16 +132,43 @@ def test_splitter_sizes_are_remembered(qtbot: Any, settings: Any) -> None:
     qtbot.addWidget(win)
     win.show()
     tab = win.tabs["nim"]
+    win.gameTabs.setCurrentWidget(tab)  # the user drags what they see
     assert tab.splitters
     splitter = tab.splitters[0]
-    total = sum(splitter.sizes())
-    splitter.setSizes([total // 4, total - total // 4])
+    before = splitter.sizes()
+    handle = splitter.handle(1)
+    centre = handle.rect().center()
+    step = QPoint(0, 60) if splitter.orientation() == Qt.Orientation.Vertical else QPoint(60, 0)
+    qtbot.mousePress(handle, Qt.MouseButton.LeftButton, pos=centre)
+    qtbot.mouseMove(handle, centre + step)
+    qtbot.mouseRelease(handle, Qt.MouseButton.LeftButton, pos=centre + step)
     wanted = splitter.sizes()
+    assert wanted != before, "the drag moved the splitter"
     win.close()
+    # The same window size again (offscreen Qt clamps a restored geometry to its small screen).
+    settings.remove("geometry")
     again = main_window.MainWindow(settings)
     qtbot.addWidget(again)
     again.show()
-    assert again.tabs["nim"].splitters[0].sizes() == wanted
+    again.gameTabs.setCurrentWidget(again.tabs["nim"])
+    qtbot.waitUntil(lambda: again.tabs["nim"].splitters[0].sizes() == wanted, timeout=2000)
+
+
+def test_splitters_never_dragged_are_not_saved_and_crushed_sizes_ignored(
+    qtbot: Any, settings: Any
+) -> None:
+    win = main_window.MainWindow(settings)
+    qtbot.addWidget(win)
+    win.show()
+    win.tabs["greatgame"].splitters[0].setSizes([0, 500])  # a page never shown, laid out tiny
+    win.close()
+    assert not [key for key in settings.allKeys() if key.startswith("splitters/")]
+    name = win.tabs["nim"].splitters[0].objectName()
+    settings.setValue(f"splitters/{name}", [0, 900])
+    again = main_window.MainWindow(settings)
+    qtbot.addWidget(again)
+    again.show()
+    assert min(again.tabs["nim"].splitters[0].sizes()) > 0
 
 
 def test_unreachable_display_says_so_and_exits_2(
@@ -292,3 +320,17 @@ def test_a_recent_session_that_is_gone_leaves_the_menu(
     window.recentMenu.actions()[0].trigger()
     assert warned and "gone.json" in warned[0]
     assert window.recent_files() == [] and not window.recentMenu.isEnabled()
+
+
+def test_a_solved_subtraction_game_fits_a_1024x700_window(window: Any, qtbot: Any) -> None:
+    window.resize(1024, 700)
+    window.show()
+    tab = window.tabs["nim"]
+    window.gameTabs.setCurrentWidget(tab)
+    tab.subtractionEdit.setText("2,5,7")
+    tab.piles.model.set_values([17, 23, 9, 41])
+    tab.solve()
+    qtbot.waitUntil(lambda: tab.result is not None and not tab.working, timeout=20000)
+    qtbot.wait(50)
+    assert window.minimumSizeHint().height() <= 700
+    assert window.height() <= 700

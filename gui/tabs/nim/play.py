@@ -85,7 +85,7 @@ class NimPlayPanel(PlayPanelFrame):
         self.movesTable.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.movesTable.setToolTip(MOVES_TIP)
         self.movesTable.cellDoubleClicked.connect(lambda row, _: self._pick_pile(row))
-        self.movesTable.setMinimumHeight(110)
+        self.movesTable.setMinimumHeight(80)
         self.arrange([self.pileSpin, self.takeSpin], middle=self.movesTable)
         # The table of move values matters more than the log: the log keeps a few lines.
         self.log.setMaximumHeight(6 * self.log.fontMetrics().lineSpacing())

@@ -73,8 +73,8 @@ class NimTab(GameTab):
         for widget, stretch in ((self.chart.view, 3), (self.grundyPlot, 2), (self.play, 3)):
             views.addWidget(widget)
             views.setStretchFactor(views.indexOf(widget), stretch)
-        self.pileChart.setMinimumHeight(180)
-        self.grundyPlot.setMinimumHeight(140)
+        self.pileChart.setMinimumHeight(110)
+        self.grundyPlot.setMinimumHeight(80)
         self.add_form_and_views(self.form, views, (380, 860))
         self.splitters.append(views)  # after the outer one, which keeps its name nimSplitter0
         self._draw_form_piles()
