@@ -14,13 +14,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from solvers.protocol import Progress, report
 from solvers.yut.board import MAX_FACE, Board, standard_board
-from solvers.yut.explore import Explored, explore, sparse_keys
 from solvers.yut.known import MAX_PIECES, MAX_THROWS
 
 __all__ = [
@@ -43,10 +40,16 @@ MAX_TABLE_BYTES = 600 * 1024 * 1024
 #: Share of the progress bar for finding the positions (the rest: valuing them).
 _EXPLORE_SHARE = 0.4
 
-IntArray = npt.NDArray[np.int64]
-#: Square indices of positions: at most 200 squares, so two bytes each.
-SquareArray = npt.NDArray[np.int16]
-FloatArray = npt.NDArray[np.float64]
+if TYPE_CHECKING:  # NumPy loads with the first expectation, not with the game
+    import numpy as np
+    import numpy.typing as npt
+
+    from solvers.yut.explore import Explored
+
+    IntArray = npt.NDArray[np.int64]
+    #: Square indices of positions: at most 200 squares, so two bytes each.
+    SquareArray = npt.NDArray[np.int16]
+    FloatArray = npt.NDArray[np.float64]
 
 
 def uniform(faces: int) -> tuple[float, ...]:
@@ -150,10 +153,12 @@ class Lookup:
         self.result = result
         inputs = result.inputs
         self.board = inputs.board
-        self.dest = self.board.destinations(inputs.faces).tolist()
-        self.score = self.board.scores().tolist()
+        self.dest = self.board.destination_lists(inputs.faces)
+        self.score = self.board.score_list()
         self.base = len(self.board.squares)
         if result.index is None:
+            import numpy as np
+
             keys = _keys(result.states, self.base)
             self.order = np.argsort(keys).astype(np.int32)
             self.sorted_keys = keys[self.order]
@@ -165,7 +170,7 @@ class Lookup:
         key = 0
         for sq in state:
             key = key * self.base + sq
-        pos = int(np.searchsorted(self.sorted_keys, key))
+        pos = int(self.sorted_keys.searchsorted(key))
         if pos < len(self.sorted_keys) and int(self.sorted_keys[pos]) == key:
             return int(self.order[pos])
         return None
@@ -239,6 +244,8 @@ class Lookup:
 
 
 def _keys(states: SquareArray, base: int) -> IntArray:
+    from solvers.yut.explore import sparse_keys
+
     return sparse_keys(states, base)
 
 
@@ -254,6 +261,10 @@ def position_limit(inputs: ExpectInputs) -> int:
 
 def solve_expected(inputs: ExpectInputs, progress: Progress | None = None) -> ExpectResult:
     """Expected total under optimal play when each throw is seen only when made."""
+    import numpy as np
+
+    from solvers.yut.explore import explore
+
     report(progress, 0.0)
     board = inputs.board
     faces = np.array([f for f, p in enumerate(inputs.probabilities, start=1) if p > 0])
@@ -279,6 +290,8 @@ def _sweep(
     A move from a row reachable in ``t`` moves leads to a row reachable in ``t + 1``,
     so each turn reads only the prefix of rows the next turn has values for.
     """
+    import numpy as np
+
     board = inputs.board
     score = board.scores().astype(np.float64)
     dest = board.destinations(int(faces.max()))
