@@ -4,7 +4,9 @@ Building all five tabs (and pyqtgraph, and NumPy) before the first paint costs
 most of the start-up; only the visible page is needed then. Each page starts as
 an empty placeholder and becomes its ``GameTab`` (``gui.tabs.tab_class(id)``
 imports that tab only) when it is shown, when code asks for it, or in idle time
-after the first paint (``build_in_idle_time``).
+after the first paint (``build_in_idle_time``): one page per pause, and never while
+a job runs or right after one (building Great Game imports pyqtgraph, about 0.2 s,
+which must not land in the middle of a solve's progress or drawing).
 
 Code that inspects the pages always gets real ones: ``widget(i)``,
 ``currentWidget()``, ``findChild`` and ``findChildren`` build what they return
@@ -13,7 +15,7 @@ Code that inspects the pages always gets real ones: ``widget(i)``,
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from PySide6.QtCore import QTimer, Signal
@@ -38,6 +40,8 @@ class LazyTabWidget(QTabWidget):
         self._idle = QTimer(self)
         self._idle.setSingleShot(True)
         self._idle.timeout.connect(self._build_one_in_idle_time)
+        #: While this says True, idle-time building waits (a tab's import can take 0.2 s).
+        self.is_busy: Callable[[], bool] = lambda: False
         for game_id in self.ids:
             self.addTab(QWidget(), solvers.TITLES[game_id])
         self.currentChanged.connect(self._build_current)
@@ -81,7 +85,15 @@ class LazyTabWidget(QTabWidget):
         self._idle.setInterval(delay_ms)
         self._idle.start()
 
+    def postpone_idle_build(self) -> None:
+        """Start the idle-time pause again (something just happened)."""
+        if self._idle.isActive():
+            self._idle.start()
+
     def _build_one_in_idle_time(self) -> None:
+        if self.is_busy():
+            self._idle.start()
+            return
         missing = [g for g in self.ids if g not in self._pages]
         if missing:
             self.page(missing[0])

@@ -7,8 +7,7 @@ are built when first needed (``gui.lazy_tabs``) so the window paints quickly;
 
 from __future__ import annotations
 
-import os
-import socket
+import functools
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -18,7 +17,6 @@ from PySide6.QtCore import QByteArray, QSettings
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent, QUndoGroup
 from PySide6.QtWidgets import (
     QApplication,
-    QFileDialog,
     QLabel,
     QMainWindow,
     QMenu,
@@ -27,16 +25,19 @@ from PySide6.QtWidgets import (
 )
 
 from gui import controller
+from gui.display import display_problem, has_display
 from gui.lazy_tabs import LazyTabWidget, Pages
 from gui.rules import about_html, rules_html
 from gui.session import read_session, restore_all, write_session
-from gui.shortcuts import ForcedShortcuts
+from gui.shortcuts import ForcedShortcuts, clipboard
 from gui.tabs import GameTab
+from gui.widgets.dialogs import open_file, save_file, use_settings
 
 __all__ = ["MainWindow", "has_display", "main"]
 
 APP_NAME = "Strategy Workbench"
 MAX_RECENT = 8
+SESSION_FILTER = "Sessions (*.json);;All files (*)"
 #: Pause between building the hidden tabs after the window is shown.
 IDLE_BUILD_MS = 1500
 
@@ -63,6 +64,8 @@ class MainWindow(QMainWindow):
         self.tabs = Pages(self.gameTabs)
         #: The last status line of each tab (the status bar speaks of the current tab).
         self._messages: dict[str, str] = {}
+        #: Hidden twins of the tabs on which an opened session is tried first.
+        self._twins: dict[str, GameTab] = {}
         self.undoGroup = QUndoGroup(self)
         self.setCentralWidget(self.gameTabs)
         self.runningLabel = QLabel("")
@@ -73,6 +76,8 @@ class MainWindow(QMainWindow):
         self.gameTabs.built.connect(self._wire_tab)
         self.gameTabs.currentChanged.connect(self._tab_changed)
         controller.activity.any_busy_changed.connect(self._activity_changed)
+        self.gameTabs.is_busy = lambda: bool(controller.running_jobs())
+        controller.activity.any_busy_changed.connect(self.gameTabs.postpone_idle_build)
         self._restore_settings()
         if eager:
             self.gameTabs.build_all()
@@ -118,6 +123,13 @@ class MainWindow(QMainWindow):
         self.redoAction = self.undoGroup.createRedoAction(self, "&Redo")
         self.redoAction.setShortcuts(QKeySequence.keyBindings(keys.Redo))
         edit_menu.addActions([self.undoAction, self.redoAction])
+        edit_menu.addSeparator()
+        for text, kind, key in (
+            ("Cu&t", "cut", keys.Cut),
+            ("&Copy", "copy", keys.Copy),
+            ("&Paste", "paste", keys.Paste),
+        ):
+            self._action(edit_menu, text, functools.partial(clipboard, kind), key)
 
         solve_menu = bar.addMenu("&Solve")
         self.solveAction = self._action(solve_menu, "&Solve", lambda: current().solve())
@@ -130,8 +142,6 @@ class MainWindow(QMainWindow):
         help_menu = bar.addMenu("&Help")
         self._action(help_menu, "&Rules of This Game", self.show_rules, keys.HelpContents)
         self._action(help_menu, "&About", self.show_about)
-        for action in self.findChildren(QAction):
-            action.setShortcutVisibleInContextMenu(True)
         self._refresh_recent()
 
     @property
@@ -185,7 +195,7 @@ class MainWindow(QMainWindow):
 
     def _status(self, tab: GameTab, text: str) -> None:
         self._messages[tab.game_id] = text
-        if self.gameTabs.built_pages() and tab is self.current_tab():
+        if tab is self.gameTabs.currentWidget():
             self._show_status(tab)
 
     def _show_status(self, tab: GameTab) -> None:
@@ -208,9 +218,18 @@ class MainWindow(QMainWindow):
         if not 0 <= index < len(self.gameTabs.ids):
             return
         tab = self.current_tab()
-        self.settings.setValue("currentTab", index)
         self.undoGroup.setActiveStack(tab.undo_stack)
         self._show_status(tab)
+
+    def findChild(self, *args: Any, **kwargs: Any) -> Any:
+        """Like ``QObject.findChild``, after building every tab (lookups see real pages)."""
+        self.gameTabs.build_all()
+        return super().findChild(*args, **kwargs)
+
+    def findChildren(self, *args: Any, **kwargs: Any) -> Any:
+        """Like ``QObject.findChildren``, after building every tab."""
+        self.gameTabs.build_all()
+        return super().findChildren(*args, **kwargs)
 
     def showEvent(self, event: QShowEvent) -> None:
         """After the first paint, build the hidden tabs one by one while the window idles."""
@@ -240,7 +259,7 @@ class MainWindow(QMainWindow):
         """
         try:
             states, current = read_session(path)
-            restore_all(self.tabs, states)
+            restore_all(self.tabs, states, self._twin)
         except ValueError as exc:
             message = f"{Path(path).name} was not loaded: {exc}"
             self.statusBar().showMessage(message)
@@ -251,24 +270,31 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Session loaded from {Path(path).name}")
         return None
 
+    def _twin(self, game_id: str) -> GameTab:
+        """A hidden tab of the same class as ``game_id``'s, built once, for trying sessions."""
+        twin = self._twins.get(game_id)
+        if twin is None:
+            twin = self._twins[game_id] = type(self.tabs[game_id])()
+        return twin
+
     def choose_open_session(self) -> None:
-        """Ask for a session file and open it."""
-        path, _ = QFileDialog.getOpenFileName(self, "Open session", "", "Sessions (*.json)")
+        """Ask for a session file (in the folder of the last one) and open it."""
+        path = open_file(self, "session", "Open session", SESSION_FILTER)
         if path:
             self._open_and_report(path)
 
     def _open_and_report(self, path: str) -> None:
         error = self.open_session(path)
         if error:
+            if not Path(path).exists():  # a recent file moved or deleted: stop offering it
+                self._forget(path)
             QMessageBox.warning(
                 self, "Session not loaded", error + "\n\nYour current inputs are kept."
             )
 
     def choose_save_session(self) -> None:
-        """Ask where to save the session."""
-        path, _ = QFileDialog.getSaveFileName(
-            self, "Save session", "session.json", "Sessions (*.json)"
-        )
+        """Ask where to save the session (in the folder of the last one)."""
+        path, _ = save_file(self, "session", "Save session", "session.json", SESSION_FILTER)
         if path:
             error = self.save_session(path)
             if error:
@@ -284,6 +310,11 @@ class MainWindow(QMainWindow):
     def _remember(self, path: str | Path) -> None:
         path = str(Path(path).resolve())
         recent = [path, *[p for p in self.recent_files() if p != path]][:MAX_RECENT]
+        self.settings.setValue("recentFiles", recent)
+        self._refresh_recent()
+
+    def _forget(self, path: str) -> None:
+        recent = [p for p in self.recent_files() if p != str(Path(path).resolve())]
         self.settings.setValue("recentFiles", recent)
         self._refresh_recent()
 
@@ -315,7 +346,11 @@ class MainWindow(QMainWindow):
             tab.cancel()
             for splitter in tab.splitters:
                 self.settings.setValue(f"splitters/{splitter.objectName()}", splitter.sizes())
+        for twin in self._twins.values():
+            twin.deleteLater()
+        self._twins.clear()
         self.settings.setValue("geometry", self.saveGeometry())
+        self.settings.setValue("currentTab", self.gameTabs.currentIndex())
         super().closeEvent(event)
 
 
@@ -329,49 +364,6 @@ def _reason(exc: Exception) -> str:
     return str(exc)
 
 
-def display_problem() -> str | None:
-    """Why Qt could not open a window here, or None (always None on Windows and macOS)."""
-    if not sys.platform.startswith("linux"):
-        return None
-    names = ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
-    if not any(os.environ.get(name) for name in names):
-        return "no display found (set DISPLAY or WAYLAND_DISPLAY, or QT_QPA_PLATFORM=offscreen)"
-    platform = os.environ.get("QT_QPA_PLATFORM", "")
-    display = os.environ.get("DISPLAY", "")
-    if (not platform or platform.startswith("xcb")) and not os.environ.get("WAYLAND_DISPLAY"):
-        if display and not _x_server_reachable(display):
-            return f"no X server answers on DISPLAY={display} (start one, or unset DISPLAY)"
-    return None
-
-
-def has_display() -> bool:
-    """Whether Qt can open a window here."""
-    return display_problem() is None
-
-
-def _x_server_reachable(display: str) -> bool:
-    """Whether a local X display (``:N``) has a server; remote displays are assumed reachable.
-
-    Qt aborts the whole process (exit 134) when it cannot connect, so ask first.
-    """
-    host, _, rest = display.rpartition(":")
-    if host not in ("", "unix"):
-        return True
-    number = rest.split(".")[0]
-    if not number.isdigit():
-        return False
-    path = f"/tmp/.X11-unix/X{number}"
-    for address in (path, "\0" + path):  # the file socket, then Linux's abstract one
-        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
-            probe.settimeout(1.0)
-            try:
-                probe.connect(address)
-            except OSError:
-                continue
-            return True
-    return False
-
-
 def main(argv: list[str] | None = None) -> int:
     """Open the application window; one line and exit 2 without a usable display."""
     problem = display_problem()
@@ -382,5 +374,6 @@ def main(argv: list[str] | None = None) -> int:
     app.setApplicationName(APP_NAME)
     app.setOrganizationName("StrategyWorkbench")
     window = MainWindow()
+    use_settings(window.settings)  # file dialogs remember their folders across restarts
     window.show()
     return int(app.exec())

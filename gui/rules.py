@@ -7,8 +7,6 @@ last resort.
 
 from __future__ import annotations
 
-from html import escape
-from importlib import metadata
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -42,11 +40,15 @@ def rules_html(tab: GameTab) -> str:
         return tab.rules_html
     if tab.game_id in RULES:
         return RULES[tab.game_id]
+    from html import escape  # only for this fallback and About, never at start-up
+
     return f"<pre>{escape(tab.module.__doc__ or tab.title)}</pre>"
 
 
 def version() -> str:
     """The installed version of the application ("unknown" when not installed)."""
+    from importlib import metadata  # about 10 ms: only when About is opened
+
     try:
         return metadata.version(DISTRIBUTION)
     except metadata.PackageNotFoundError:
@@ -55,6 +57,8 @@ def version() -> str:
 
 def about_html(app_name: str) -> str:
     """The About box's text."""
+    from html import escape
+
     return (
         f"<b>{escape(app_name)}</b> version {escape(version())}"
         "<p>Exact optimal play for Dice Yut, Cover Up, The Great Game, Xoinc and Nim, "

@@ -1,64 +1,200 @@
-"""Screenshots of the real app for a human to look at (not a test).
+"""Screenshots of the real app for a person to look at (not a test).
 
-Run under Xvfb::
+Every tab in every state (empty, solved, playing) at every size, saved as
+``OUTDIR/<game>-<state>-<W>x<H>.png``. Run under Xvfb for real fonts and
+window decorations (offscreen works too)::
 
-    xvfb-run -a -s "-screen 0 1400x900x24" .venv/bin/python -m gui.screenshots GAME OUTDIR
+    xvfb-run -a -s "-screen 0 1700x1100x24" .venv/bin/python -m gui.screenshots [GAME ...] [OUTDIR]
+    .venv/bin/python -m gui.screenshots --sizes 1024x700 --out /tmp/shots nim
 
-Saves OUTDIR/GAME-<state>.png for the states empty, invalid, solving, solved.
-A tab may define ``screenshot_states(self) -> list[tuple[str, Callable[[], None]]]`` to add more
-(e.g. a selected step or the play mode); each callable prepares the state before the grab.
+The scenarios live here, not in the tabs: each one drives a tab through the
+methods a user's clicks call. A scenario a tab cannot play (a method renamed,
+no play mode) is reported as skipped and the others go on. The window uses
+settings in a temporary folder, never the user's.
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
+import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
-from gui.main_window import MainWindow
+import solvers
+from gui.tabs import GameTab
+
+__all__ = ["DEFAULT_OUT", "SIZES", "STATES", "main", "take_screenshots"]
+
+DEFAULT_OUT = Path(__file__).resolve().parents[1] / "resources" / "screenshots"
+SIZES = ((1024, 700), (1600, 1000))
+STATES = ("empty", "solved", "playing")
+#: Longest wait for a solve or a play job before the picture is taken anyway.
+WAIT_SECONDS = 60.0
+
+Scenario = Callable[[Any], None]
 
 
-def settle(app: QApplication, seconds: float = 0.4) -> None:
-    """Let Qt paint for ``seconds``."""
+def settle(seconds: float = 0.3) -> None:
+    """Let Qt lay out and paint for ``seconds``."""
     end = time.perf_counter() + seconds
     while time.perf_counter() < end:
-        app.processEvents()
+        QApplication.processEvents()
         time.sleep(0.01)
 
 
-def main(game: str, out: Path) -> None:
-    """Open the window, walk the tab through its states and save a PNG of each."""
-    app = QApplication(sys.argv[:1])
-    out.mkdir(parents=True, exist_ok=True)
-    window = MainWindow()
-    window.resize(1360, 860)
-    window.show()
-    tab = window.tabs[game]
-    window.gameTabs.setCurrentWidget(tab)
+def wait_idle(tab: GameTab) -> None:
+    """Run the event loop until nothing runs in ``tab`` (solve or panel job)."""
+    end = time.perf_counter() + WAIT_SECONDS
+    while tab.working and time.perf_counter() < end:
+        QApplication.processEvents()
+        time.sleep(0.01)
 
-    def grab(name: str) -> None:
-        settle(app)
-        window.grab().save(str(out / f"{game}-{name}.png"))
-        print(out / f"{game}-{name}.png")
 
-    grab("empty")
-    if hasattr(tab, "screenshot_invalid"):
-        tab.screenshot_invalid()
-        grab("invalid")
-    tab.load_example()
+def solved(tab: GameTab) -> None:
+    """The shipped example, solved."""
+    if not tab.load_example():
+        raise ValueError(tab.messageLabel.text())
     tab.solve()
-    settle(app, 0.05)
-    grab("solving")
-    while tab.busy:
-        settle(app, 0.1)
-    grab("solved")
-    for name, prepare in getattr(tab, "screenshot_states", lambda: [])():
-        prepare()
-        grab(name)
-    window.close()
+    wait_idle(tab)
+    if tab.result is None:
+        raise ValueError(f"the solve gave no result: {tab.messageLabel.text()}")
+
+
+def _yut_playing(tab: Any) -> None:
+    """Unknown throws: the advice after the user reports throwing a 4."""
+    tab.unknownRadio.setChecked(True)
+    tab.solve()
+    wait_idle(tab)
+    tab.expectPanel.throwSpin.setValue(4)
+    tab.expectPanel.play_selected()
+
+
+def _coverup_playing(tab: Any) -> None:
+    """Play-along after two turns (first pick right, then the second)."""
+    solved(tab)
+    tab.next_turn([0])
+    tab.next_turn([1])
+
+
+def _greatgame_playing(tab: Any) -> None:
+    """A match three throws in: the user's hands and the opponent's, each hand valued."""
+    from solvers.greatgame import Hand
+
+    solved(tab)
+    wait_idle(tab)
+    for hand in (Hand.PAPER, Hand.ROCK, Hand.SCISSORS):
+        tab.playPanel.play(hand)
+
+
+def _xoinc_playing(tab: Any) -> None:
+    """The user went first, took two coins, and asked for a hint."""
+    tab.load_example()
+    tab.start_game(True)
+    wait_idle(tab)
+    tab.play.user_take(2)
+    tab.play.show_hint()
+
+
+def _nim_playing(tab: Any) -> None:
+    """The user went first on the example and took one stone from the first pile."""
+    tab.load_example()
+    tab.play.new_game(user_first=True)
+    wait_idle(tab)
+    tab.play.user_move(0, 1)
+
+
+PLAYING: dict[str, Scenario] = {
+    "yut": _yut_playing,
+    "coverup": _coverup_playing,
+    "greatgame": _greatgame_playing,
+    "xoinc": _xoinc_playing,
+    "nim": _nim_playing,
+}
+
+
+def prepare(tab: GameTab, state: str) -> None:
+    """Put ``tab`` in ``state`` (``empty`` is the tab as built)."""
+    if state == "solved":
+        solved(tab)
+    elif state == "playing":
+        PLAYING[tab.game_id](tab)
+
+
+def take_screenshots(
+    out: Path,
+    games: list[str] | None = None,
+    sizes: tuple[tuple[int, int], ...] = SIZES,
+    states: tuple[str, ...] = STATES,
+) -> list[Path]:
+    """Save every picture; returns the files written (skipped scenarios are printed)."""
+    from gui.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    assert isinstance(app, QApplication)
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    with tempfile.TemporaryDirectory(prefix="screenshots-settings-") as folder:
+        settings = QSettings(str(Path(folder) / "settings.ini"), QSettings.Format.IniFormat)
+        for width, height in sizes:
+            for game_id in games or list(solvers.GAMES):
+                for state in states:
+                    # A fresh window per picture: each state starts from the tab as built.
+                    window = MainWindow(settings)
+                    window.resize(width, height)
+                    tab = window.tabs[game_id]
+                    window.gameTabs.setCurrentWidget(tab)
+                    window.show()
+                    settle(0.2)
+                    path = out / f"{game_id}-{state}-{width}x{height}.png"
+                    try:
+                        prepare(tab, state)
+                    except (AttributeError, ValueError, TypeError) as exc:
+                        print(f"skipped {path.name}: {exc}", file=sys.stderr)
+                    else:
+                        settle()
+                        window.grab().save(str(path))
+                        written.append(path)
+                        print(path)
+                    tab.cancel()
+                    window.close()
+                    window.deleteLater()
+                    settle(0.05)
+    return written
+
+
+def _size(text: str) -> tuple[int, int]:
+    width, _, height = text.lower().partition("x")
+    return int(width), int(height)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m gui.screenshots [GAME ...] [OUTDIR] [--out DIR] [--sizes WxH,...]``."""
+    parser = argparse.ArgumentParser(prog="python -m gui.screenshots", description=__doc__)
+    parser.add_argument("names", nargs="*", help="game ids (default all), then OUTDIR")
+    parser.add_argument("--out", type=Path, default=None, help=f"default {DEFAULT_OUT}")
+    parser.add_argument("--sizes", default=",".join(f"{w}x{h}" for w, h in SIZES))
+    parser.add_argument("--states", default=",".join(STATES))
+    args = parser.parse_args(argv)
+    names = list(args.names)
+    out = args.out
+    if names and names[-1] not in solvers.GAMES:
+        out = Path(names.pop())
+    unknown = [n for n in names if n not in solvers.GAMES]
+    if unknown:
+        parser.error(f"unknown game {unknown[0]!r}; choose from {', '.join(solvers.GAMES)}")
+    states = tuple(s for s in args.states.split(",") if s)
+    if any(s not in STATES for s in states):
+        parser.error(f"--states: choose from {', '.join(STATES)}")
+    sizes = tuple(_size(s) for s in args.sizes.split(",") if s)
+    written = take_screenshots(out or DEFAULT_OUT, names or None, sizes, states)
+    return 0 if written else 1
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], Path(sys.argv[2]))
+    sys.exit(main())

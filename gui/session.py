@@ -3,11 +3,11 @@
 ``write_session`` goes through ``gui.files.atomic_write`` (a failed save keeps the
 previous file). ``read_session`` reads with the size and nesting limits of
 ``gui.files.load_json`` and checks the document's shape. ``restore_all`` then
-tries every tab's state before anything is committed: each state is put into its
-tab silently (no undo step, no cancelled solve, no stale mark) with every number
-field checked against its range, the form as it was is put back, and only when
-every tab accepted its state are the states restored for real (one undo step per
-tab). The first refusal becomes the one message the user sees.
+tries every tab's state before anything is committed: each state is put into a
+hidden twin of its tab (same class, so the same checks) with every number field
+checked against its range, and only when every state was accepted are the shown
+tabs restored (one undo step per tab). The first refusal becomes the one message
+the user sees; the shown tabs are not touched until then.
 """
 
 from __future__ import annotations
@@ -37,6 +37,11 @@ FORMAT = "strategy-workbench-session"
 VERSION = 1
 #: Sessions larger than this are refused before being parsed.
 MAX_SESSION_BYTES = 4 * 1024 * 1024
+#: No game takes a list this long (the largest, Xoinc's stack, holds 5,000 coins): a longer
+#: one is refused before any tab spends seconds filling a table with it.
+MAX_LIST_ITEMS = 10_000
+#: No field takes a text this long (1,000 numbers of a Nim subtraction set fit in 5,000).
+MAX_TEXT_CHARS = 20_000
 #: Errors a tab's ``restore`` may raise for a malformed state.
 RESTORE_ERRORS = (ValueError, KeyError, TypeError, IndexError, OverflowError)
 
@@ -53,6 +58,12 @@ def read_session(path: str | Path) -> tuple[dict[str, dict[str, Any]], str | Non
         document = load_json(path, max_bytes=MAX_SESSION_BYTES)
     except OSError as exc:
         raise ValueError(f"cannot read the file ({exc.strerror or exc})") from None
+    except ValueError as exc:  # the window names the file once, in front of the reason
+        reason = str(exc)
+        name = f"{Path(path).name} "
+        if reason.startswith(name):
+            reason = "the file " + reason[len(name) :]
+        raise ValueError(reason) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ValueError("not a Strategy Workbench session file")
     if document.get("version") != VERSION:
@@ -60,32 +71,68 @@ def read_session(path: str | Path) -> tuple[dict[str, dict[str, Any]], str | Non
     tabs = document.get("tabs")
     if not isinstance(tabs, dict) or not all(isinstance(v, dict) for v in tabs.values()):
         raise ValueError("the session has no valid 'tabs' object")
+    for game_id, state in tabs.items():
+        _check_lengths(game_id, state)
     current = document.get("current")
     return tabs, current if isinstance(current, str) else None
 
 
-def restore_all(tabs: Mapping[str, GameTab], states: Mapping[str, dict[str, Any]]) -> None:
-    """Restore every known tab's state, or none (ValueError naming the tab and the reason)."""
+def _check_lengths(game_id: str, state: dict[str, Any]) -> None:
+    """Refuse a list or a text longer than any field takes, anywhere in a tab's state."""
+    stack: list[tuple[str, Any]] = [(repr(key), value) for key, value in state.items()]
+    while stack:
+        where, value = stack.pop()
+        if isinstance(value, list):
+            if len(value) > MAX_LIST_ITEMS:
+                raise ValueError(
+                    f"{game_id}: {where} holds {len(value):,} entries"
+                    f" (no game takes more than {MAX_LIST_ITEMS:,})"
+                )
+            stack.extend((where, item) for item in value)
+        elif isinstance(value, dict):
+            stack.extend((f"{where}.{key}", item) for key, item in value.items())
+        elif isinstance(value, str) and len(value) > MAX_TEXT_CHARS:
+            raise ValueError(
+                f"{game_id}: {where} holds a text of {len(value):,} characters"
+                f" (no field takes more than {MAX_TEXT_CHARS:,})"
+            )
+
+
+def restore_all(
+    tabs: Mapping[str, GameTab],
+    states: Mapping[str, dict[str, Any]],
+    scratch: Callable[[str], GameTab],
+) -> None:
+    """Restore every known tab's state, or none (ValueError naming the tab and the reason).
+
+    Each state is first tried on ``scratch(game_id)``, a hidden tab of the same class:
+    trying it on the shown tab would redraw its views (a solved line, a game in
+    play) even if the state is then put back.
+    """
     chosen = {game_id: state for game_id, state in states.items() if game_id in tabs}
     for game_id, state in chosen.items():
-        try_state(tabs[game_id], state)
+        try_state(scratch(game_id), state)
     for tab in tabs.values():
         tab.cancel()
-    for game_id, state in chosen.items():
-        tabs[game_id].restore_session(state)
+    before = {game_id: tabs[game_id].state() for game_id in chosen}
+    done: list[str] = []
+    try:
+        for game_id, state in chosen.items():
+            tabs[game_id].restore_session(state)
+            done.append(game_id)
+    except ValueError:  # the shown tab refused what its twin accepted: put the others back
+        for game_id in done:
+            tabs[game_id].restore_session(before[game_id])
+        raise
 
 
 def try_state(tab: GameTab, state: dict[str, Any]) -> None:
-    """Check that ``tab`` accepts ``state`` in full; the form is left exactly as it was."""
-    snapshot = tab.state()
+    """Check that ``tab`` accepts ``state`` in full (nothing recorded for undo)."""
     try:
         with tab.history.silently(), checked_ranges(tab):
             tab.restore(state)
     except RESTORE_ERRORS as exc:
         raise ValueError(f"{tab.title}: {_reason(exc)}") from None
-    finally:
-        with tab.history.silently():
-            tab.restore(snapshot)
 
 
 def _reason(exc: Exception) -> str:
@@ -114,9 +161,11 @@ def _checked(spin: QSpinBox | QDoubleSpinBox) -> Iterator[None]:
     original: Callable[[Any], None] = spin.setValue
 
     def set_value(value: Any) -> None:
-        number_types = (int, float) if isinstance(spin, QDoubleSpinBox) else (int,)
+        decimal = isinstance(spin, QDoubleSpinBox)
+        number_types = (int, float) if decimal else (int,)
         if not isinstance(value, number_types) or isinstance(value, bool):
-            raise ValueError(f"{field_name(spin)} must be a number, not {value!r}")
+            kind = "a number" if decimal else "a whole number"
+            raise ValueError(f"{field_name(spin)} must be {kind}, not {value!r}")
         if not spin.minimum() <= value <= spin.maximum():
             raise ValueError(
                 f"{field_name(spin)} must be from {spin.minimum():g} to {spin.maximum():g}"

@@ -15,9 +15,9 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QLineEdit, QPlainTextEdit, QTextEdit, QWidget
 
-__all__ = ["ForcedShortcuts"]
+__all__ = ["ForcedShortcuts", "clipboard"]
 
 
 class ForcedShortcuts(QObject):
@@ -62,3 +62,23 @@ class ForcedShortcuts(QObject):
                 if shortcut.matches(pressed) == QKeySequence.SequenceMatch.ExactMatch:
                     return action
         return None
+
+
+def clipboard(kind: str) -> None:
+    """Edit → Cut / Copy / Paste (``kind``): act on the table or text field with the focus.
+
+    Text fields take these keys themselves; the menu entries reach them too, and
+    reach a table's cells (tab-separated, as a spreadsheet copies them).
+    """
+    from gui.widgets.grid_view import GridView  # 5 ms at start-up otherwise, for a menu entry
+
+    widget = QApplication.focusWidget()
+    if isinstance(widget, GridView):
+        if kind in ("cut", "copy"):
+            widget.copy_selection()
+        if kind == "cut":
+            widget.delete_selection()
+        if kind == "paste":
+            widget.paste_text()
+    elif isinstance(widget, (QLineEdit, QPlainTextEdit, QTextEdit)):
+        getattr(widget, kind)()

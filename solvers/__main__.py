@@ -20,7 +20,7 @@ import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import Any
 
 from solvers import GAMES, TITLES, load
 from solvers.protocol import (
@@ -45,10 +45,6 @@ class UsageError(Exception):
     """A bad command line or input: printed as is, exit status 2."""
 
 
-class _Done(Exception):
-    """Finished early (help printed) with the status in ``args[0]``."""
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
     words = list(sys.argv[1:] if argv is None else argv)
@@ -57,8 +53,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         _print_error(str(exc))
         return 2
-    except _Done as done:
-        return int(done.args[0])
     except BrokenPipeError:
         _silence_stdout()
         return 0
@@ -122,28 +116,18 @@ def _main_help() -> str:
     )
 
 
-def _options(module: GameModule) -> tuple[Option, ...] | None:
-    """The game's options as data, or None for a game still on the old argparse hooks."""
-    options = getattr(module, "OPTIONS", None)
-    return tuple(options) if options is not None else None
-
-
 def _run_game(game: str, words: list[str]) -> int:
     module = load(game)
-    declared = _options(module)
-    if declared is None:
-        files, as_json, options = _legacy_arguments(game, module, words)
-        standalone: list[Option] = []
-    else:
-        if "-h" in words or "--help" in words:
-            sys.stdout.write(game_help(game, module, declared))
-            return 0
-        files, as_json, option_words = split_arguments(declared, words)
-        try:
-            options = parse_options(declared, option_words)
-        except OptionError as exc:
-            raise UsageError(str(exc)) from None
-        standalone = [o for o in declared if o.standalone and options[o.name] != o.default]
+    declared = tuple(module.OPTIONS)
+    if "-h" in words or "--help" in words:
+        sys.stdout.write(game_help(game, module, declared))
+        return 0
+    files, as_json, option_words = split_arguments(declared, words)
+    try:
+        options = parse_options(declared, option_words)
+    except OptionError as exc:
+        raise UsageError(str(exc)) from None
+    standalone = [o for o in declared if o.standalone and options[o.name] != o.default]
     if standalone:
         if files:
             raise UsageError(f"{standalone[0].flag}: reads no input, but {files[0]} was given")
@@ -216,33 +200,6 @@ def game_help(game: str, module: GameModule, declared: Sequence[Option]) -> str:
     width = max(len(left) for left, _ in rows) + 2
     lines.extend(f"  {left:<{width}}{right}" for left, right in rows)
     return "\n".join(lines) + "\n"
-
-
-def _legacy_arguments(game: str, module: Any, words: list[str]) -> tuple[list[str], bool, Any]:
-    """Arguments of a game that has no ``OPTIONS`` yet (its own argparse hooks)."""
-    import argparse
-
-    class Parser(argparse.ArgumentParser):
-        def error(self, message: str) -> NoReturn:
-            flag, _, reason = message.removeprefix("argument ").partition(": ")
-            if flag.startswith("unrecognized arguments"):
-                flag, reason = reason.split()[0], "unknown option"
-            raise UsageError(f"{flag}: {reason}")
-
-    parser = Parser(prog=f"{PROG} {game}")
-    parser.add_argument("files", nargs="*", metavar="FILE", help="judge input (default: stdin)")
-    parser.add_argument("--json", action="store_true", help="print the full results as JSON")
-    if hasattr(module, "add_cli_arguments"):
-        module.add_cli_arguments(parser)
-    try:
-        args = parser.parse_args(words)
-    except SystemExit as exc:  # --help
-        raise _Done(int(exc.code or 0)) from None
-    try:
-        options = module.judge_options(args) if hasattr(module, "judge_options") else {}
-    except SystemExit as exc:
-        raise UsageError(str(exc.code).split(": error: ", 1)[-1]) from None
-    return list(args.files), bool(args.json), options
 
 
 def read_judge_text(path: str, name: str, limit: int | None = None) -> str:

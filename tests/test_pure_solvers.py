@@ -17,9 +17,6 @@ import solvers
 ROOT = Path(__file__).resolve().parents[1]
 QT = ("PySide6", "shiboken6", "pyqtgraph", "superqt", "qtpy")
 
-#: Games whose protocol work has not landed yet (strict: landing it turns the mark red).
-PENDING = {"yut"}
-
 
 def fresh(code: str) -> str:
     """Run ``code`` in a new interpreter from the project root; return its output."""
@@ -42,15 +39,7 @@ def test_importing_every_solver_loads_no_qt() -> None:
     assert loaded.strip() == "[]"
 
 
-@pytest.mark.parametrize(
-    "game_id",
-    [
-        pytest.param(g, marks=pytest.mark.xfail(strict=True, reason="protocol pending"))
-        if g in PENDING
-        else g
-        for g in solvers.GAMES
-    ],
-)
+@pytest.mark.parametrize("game_id", solvers.GAMES)
 def test_each_game_loads_checks_and_plays_its_example_to_the_end(game_id: str) -> None:
     out = fresh(
         "import random, sys, solvers\n"

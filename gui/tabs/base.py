@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 import solvers
-from gui.controller import Job, JobFailure, SolveController, warm_up
+from gui.controller import Job, JobFailure, SolveController, activity, warm_up
 from gui.tabs import tab_files
 from gui.widgets.message_area import MessageArea
 from gui.widgets.options import OptionFields
@@ -102,6 +102,8 @@ class GameTab(QWidget):
         self.controller.finished.connect(self._on_finished)
         self.controller.failed.connect(self._on_failed)
         self.controller.busy_changed.connect(self._busy_changed)
+        # Cancel also stops panel jobs (a simulation, a new play game): enabled while any runs.
+        activity.any_busy_changed.connect(self._working_changed)
         #: One undo stack per tab: every input change, imports and examples included.
         self.undo_stack = QUndoStack(self)
         self.history = InputHistory(self.undo_stack, self.state, self._apply_snapshot)
@@ -331,8 +333,11 @@ class GameTab(QWidget):
 
     def _busy_changed(self, busy: bool) -> None:
         self.progressBar.setVisible(busy)
-        self.cancelButton.setEnabled(busy)
+        self._working_changed()
         self.busy_changed.emit(busy)
+
+    def _working_changed(self, *_: Any) -> None:
+        self.cancelButton.setEnabled(self.working)
 
     def _on_progress(self, fraction: float) -> None:
         self.progressBar.setValue(int(fraction * 1000))

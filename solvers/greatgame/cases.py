@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterator
 from importlib.resources import files
 
-from solvers.greatgame.model import MAX_GAP, MAX_THROWS, GreatGameInputs
+from solvers.greatgame.model import MAX_GAP, MAX_THROWS, GreatGameInputs, check_percentages
 
 __all__ = ["example", "format_input", "generate", "shrink"]
 
@@ -127,6 +127,7 @@ def _candidates(
         yield rows, w, smaller
     for k, row in enumerate(rows):
         for new in _simpler(row):
+            check_percentages(k + 1, new)  # the one new row; the others were checked
             yield (*rows[:k], new, *rows[k + 1 :]), w, lose
 
 
@@ -134,7 +135,7 @@ def shrink(inputs: GreatGameInputs) -> Iterator[GreatGameInputs]:
     """Smaller cases: fewer throws (halves first), smaller W and L, simpler rows."""
     seen = {inputs}
     for rows, w, lose in _candidates(inputs.percentages, inputs.win_by, inputs.lose_by):
-        candidate = GreatGameInputs(rows, w, lose)
+        candidate = GreatGameInputs.from_checked_rows(rows, w, lose)
         if candidate not in seen:
             seen.add(candidate)
             yield candidate

@@ -79,6 +79,28 @@ class GreatGameInputs:
     lose_by: int
 
     def __post_init__(self) -> None:
+        self._check_sizes()
+        rows = tuple(tuple(row) for row in self.percentages)
+        for index, row in enumerate(rows, start=1):
+            check_percentages(index, row)  # type: ignore[arg-type]
+        object.__setattr__(self, "percentages", rows)
+
+    @classmethod
+    def from_checked_rows(
+        cls, rows: tuple[tuple[float, float, float], ...], win_by: int, lose_by: int
+    ) -> GreatGameInputs:
+        """Inputs whose rows are already known valid (each passed ``check_percentages``).
+
+        Shrinking builds thousands of cases from the rows of a valid case; checking
+        every row again made that the slow part. G, W and L are still checked.
+        """
+        inputs = object.__new__(cls)
+        for name, value in (("percentages", rows), ("win_by", win_by), ("lose_by", lose_by)):
+            object.__setattr__(inputs, name, value)
+        inputs._check_sizes()
+        return inputs
+
+    def _check_sizes(self) -> None:
         if not 1 <= len(self.percentages) <= MAX_THROWS:
             raise ValueError(
                 f"a round has between 1 and {MAX_THROWS} throws, got {len(self.percentages)}"
@@ -87,10 +109,6 @@ class GreatGameInputs:
             raise ValueError(f"W must be between 1 and {MAX_GAP}, got {self.win_by}")
         if not 1 <= self.lose_by <= MAX_GAP:
             raise ValueError(f"L must be between 1 and {MAX_GAP}, got {self.lose_by}")
-        rows = tuple(tuple(row) for row in self.percentages)
-        for index, row in enumerate(rows, start=1):
-            check_percentages(index, row)  # type: ignore[arg-type]
-        object.__setattr__(self, "percentages", rows)
 
     @property
     def throws(self) -> int:

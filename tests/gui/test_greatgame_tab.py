@@ -1,4 +1,4 @@
-"""The Great Game tab: solve, heat map, plots, validation, files, sessions."""
+"""The Great Game tab alone (``make_tab``): solve, heat map, plots, play, validation, files."""
 
 from __future__ import annotations
 
@@ -6,28 +6,31 @@ import csv
 from pathlib import Path
 
 import numpy as np
+import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QApplication
 
-from gui.tabs.greatgame.views import HAND_COLOURS, describe_cell, policy_image
-from gui.widgets.theme import BAD
+from gui.tabs.greatgame.views import DECIDED, HAND_COLOURS, IMPOSSIBLE, describe_cell, policy_image
+from gui.widgets.theme import BAD, ROLE
 from solvers import greatgame as gg
 
 
-def tab_of(window):  # type: ignore[no-untyped-def]
-    return window.tabs["greatgame"]
+@pytest.fixture()
+def tab(make_tab):  # type: ignore[no-untyped-def]
+    return make_tab("greatgame")
 
 
-def test_contract_names(window) -> None:  # type: ignore[no-untyped-def]
-    tab = tab_of(window)
-    assert tab.objectName() == "greatgame"
-    assert window.gameTabs.tabText(window.gameTabs.indexOf(tab)) == "Great Game"
+def rgb(name: str) -> tuple[int, int, int]:
+    return (int(name[1:3], 16), int(name[3:5], 16), int(name[5:7], 16))
+
+
+def test_contract_names(tab) -> None:  # type: ignore[no-untyped-def]
+    assert tab.objectName() == "greatgame" and tab.title == "Great Game"
     for name in ("solveButton", "cancelButton", "resultLabel"):
         assert getattr(tab, name).objectName() == name
 
 
-def test_solve_sample_shows_the_judge_answer_and_views(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
-    tab = tab_of(window)
+def test_solve_sample_shows_the_judge_answer_and_views(tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
     result = solve_and_wait(tab)  # the form starts on the statement's second sample
     assert "79.318%" in tab.resultLabel.text()
     heights = tab.outcomes.bars.opts["height"]
@@ -39,8 +42,7 @@ def test_solve_sample_shows_the_judge_answer_and_views(window, solve_and_wait) -
     assert list(sx) == [0] and abs(sy[0] - result.probability) < 1e-12
 
 
-def test_heat_map_colours_the_played_hand_and_pales_ties(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
-    tab = tab_of(window)
+def test_heat_map_colours_the_played_hand_and_pales_ties(tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
     tab.throws.set_texts([["30", "30", "40"], ["100", "0", "0"], ["20", "50", "30"]])
     result = solve_and_wait(tab)
     image = tab.heatmap.image.image
@@ -48,16 +50,20 @@ def test_heat_map_colours_the_played_hand_and_pales_ties(window, solve_and_wait)
     assert np.array_equal(image, policy_image(result))
     g = 3
     played = result.best_hand(0, 0)
-    assert tuple(image[0, g]) == tuple(int(HAND_COLOURS[played][k : k + 2], 16) for k in (1, 3, 5))
+    assert tuple(image[0, g]) == rgb(HAND_COLOURS[played])
     # Throw 3 (index 2) at score +2 is decided: grey; throw 2 at score 0 against pure rock: paper.
-    assert tuple(image[2, g + 2]) == (0xE0, 0xE0, 0xE0)
+    assert tuple(image[2, g + 2]) == rgb(DECIDED)
     assert result.hands_at(1, 0) == (gg.Hand.PAPER,)
-    assert tuple(image[1, g]) == (0x1F, 0x77, 0xB4)
-    assert tuple(image[0, 0]) == (255, 255, 255)  # score -3 before throw 1 cannot happen
+    assert tuple(image[1, g]) == rgb(HAND_COLOURS[gg.Hand.PAPER])
+    assert tuple(image[0, 0]) == rgb(IMPOSSIBLE) == (255, 255, 255)  # score -3 at throw 1
+    assert len({HAND_COLOURS[h] for h in gg.Hand} | {DECIDED, IMPOSSIBLE}) == 5
+    # Never colour alone: open cells carry the hand's letter, "+" where another hand ties.
+    letters = {(i.pos().x(), i.pos().y()): i.textItem.toPlainText() for i in tab.heatmap.letters}
+    assert letters[(0, 1)] == played.letter + ("+" if len(result.hands_at(0, 0)) > 1 else "")
+    assert letters[(0, 2)] == "P" and (2, 3) not in letters  # throw 3 at +2 is decided
 
 
-def test_cell_under_cursor_is_explained(window, solve_and_wait, qtbot) -> None:  # type: ignore[no-untyped-def]
-    tab = tab_of(window)
+def test_cell_under_cursor_is_explained(tab, solve_and_wait, qtbot) -> None:  # type: ignore[no-untyped-def]
     tab.throws.set_texts([["30", "30", "40"], ["100", "0", "0"]])
     result = solve_and_wait(tab)
     assert result.hands_at(1, 1) == (gg.Hand.ROCK, gg.Hand.PAPER)
@@ -69,16 +75,14 @@ def test_cell_under_cursor_is_explained(window, solve_and_wait, qtbot) -> None: 
     assert "play paper" in tab.cellLabel.text()
     assert tab.heatmap.marker.getData()[0].tolist() == [-1]
     # Mapping a scene point back to the cell it shows.
-    window.show()
-    qtbot.waitExposed(window)
+    qtbot.waitExposed(tab)
     vb = tab.heatmap.getPlotItem().vb
     assert tab.heatmap.cell_at(vb.mapViewToScene(QPointF(1, 2))) == (1, 1)  # score +1, throw 2
     assert tab.heatmap.cell_at(vb.mapViewToScene(QPointF(2, 1))) is None  # cannot happen
     assert "decided" in describe_cell(gg.solve(gg.GreatGameInputs(((50, 25, 25),) * 3, 1, 1)), 2, 2)
 
 
-def test_bad_cell_and_bad_sum_are_marked_and_block_solve(window) -> None:  # type: ignore[no-untyped-def]
-    tab = tab_of(window)
+def test_bad_cell_and_bad_sum_are_marked_and_block_solve(tab) -> None:  # type: ignore[no-untyped-def]
     model = tab.throws
     assert model.setData(model.index(0, 1), "abc") is False
     assert model.data(model.index(0, 1), Qt.ItemDataRole.BackgroundRole) == BAD
@@ -95,8 +99,7 @@ def test_bad_cell_and_bad_sum_are_marked_and_block_solve(window) -> None:  # typ
     assert "row 2: percentages sum to 99, expected 100" in tab.messageLabel.text()
 
 
-def test_g_spin_and_rows_stay_in_step(window) -> None:  # type: ignore[no-untyped-def]
-    tab = tab_of(window)
+def test_g_spin_and_rows_stay_in_step(tab) -> None:  # type: ignore[no-untyped-def]
     tab.gSpin.setValue(5)
     assert tab.throws.rowCount() == 5
     assert tab.throws.texts()[4] == ["34", "33", "33"]
@@ -104,8 +107,7 @@ def test_g_spin_and_rows_stay_in_step(window) -> None:  # type: ignore[no-untype
     assert tab.gSpin.value() == 3
 
 
-def test_paste_from_spreadsheet_and_fills(window) -> None:  # type: ignore[no-untyped-def]
-    tab = tab_of(window)
+def test_paste_from_spreadsheet_and_fills(tab) -> None:  # type: ignore[no-untyped-def]
     QApplication.clipboard().setText("10\t20\t70\n20,30,50\n1;1;98\n")
     tab.table.setCurrentIndex(tab.throws.index(1, 0))
     assert tab.table.paste_clipboard() == 3
@@ -125,8 +127,7 @@ def test_paste_from_spreadsheet_and_fills(window) -> None:  # type: ignore[no-un
     assert all(r > max(p, s) for r, p, s in tab.read_inputs().percentages)
 
 
-def test_uniform_fill_gives_l_over_w_plus_l(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
-    tab = tab_of(window)
+def test_uniform_fill_gives_l_over_w_plus_l(tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
     tab.throws.fill("uniform")
     tab.wSpin.setValue(3)
     tab.lSpin.setValue(1)
@@ -134,12 +135,18 @@ def test_uniform_fill_gives_l_over_w_plus_l(window, solve_and_wait) -> None:  # 
     assert "25.000%" in tab.resultLabel.text()
 
 
-def test_import_csv(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    tab = tab_of(window)
+def test_import_csv(tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     good = tmp_path / "throws.csv"
     good.write_text("rock,paper,scissors\n50,25,25\n0,100,0\n")
     assert tab.import_csv(good)
     assert tab.throws.texts() == [["50", "25", "25"], ["0", "100", "0"]]
+    assert tab.gSpin.value() == 2
+    count = tab.undo_stack.count()
+    tab.undo_stack.undo()  # the import is one undo step
+    assert tab.throws.texts() == [["30", "30", "40"], ["50", "20", "30"]]
+    tab.undo_stack.redo()
+    assert tab.throws.texts() == [["50", "25", "25"], ["0", "100", "0"]]
+    assert tab.undo_stack.count() == count
     bad = tmp_path / "bad.csv"
     bad.write_text("a,b\n")
     assert not tab.import_csv(bad)
@@ -147,8 +154,7 @@ def test_import_csv(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-
     assert tab.throws.texts() == [["50", "25", "25"], ["0", "100", "0"]]
 
 
-def test_import_judge_file(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    tab = tab_of(window)
+def test_import_judge_file(tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     good = tmp_path / "case.txt"
     good.write_text("1 1 1\n100 0 0\n2 2 2\n30 30 40\n50 20 30\n0 0 0\n")
     assert tab.import_judge_file(good)
@@ -162,8 +168,7 @@ def test_import_judge_file(window, tmp_path: Path) -> None:  # type: ignore[no-u
     assert tab.throws.texts() == [["100", "0", "0"]]
 
 
-def test_import_of_a_file_without_a_case_is_refused(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    tab = tab_of(window)
+def test_import_of_a_file_without_a_case_is_refused(tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     before = tab.throws.texts()
     for name, text in (("empty.txt", ""), ("blank.txt", "\n  \n"), ("end.txt", "0 0 0\n")):
         path = tmp_path / name
@@ -173,37 +178,158 @@ def test_import_of_a_file_without_a_case_is_refused(window, tmp_path: Path) -> N
         assert tab.throws.texts() == before
 
 
-def test_load_example(window) -> None:  # type: ignore[no-untyped-def]
-    tab = tab_of(window)
+def test_load_example(tab) -> None:  # type: ignore[no-untyped-def]
     assert tab.load_example()
     assert tab.gSpin.value() == 6 and tab.wSpin.value() == 2
 
 
-def test_export_csv(window, solve_and_wait, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    tab = tab_of(window)
+def test_export_csv(tab, solve_and_wait, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     result = solve_and_wait(tab)
     path = tmp_path / "gg.csv"
     assert tab.export_csv(path)
     with path.open(newline="") as handle:
         rows = list(csv.reader(handle))
-    assert rows[0][:4] == ["section", "quantity", "value", "unit"]
+    assert rows[0][:4] == ["section", "quantity", "value", "unit"] and all(rows[0])
     assert all(len(row) == len(rows[0]) for row in rows)
-    assert ["opponent", "2", "50", "20", "30"] in [row[:5] for row in rows]
+    assert ["opponent", "2", "50", "20", "30"] in [[row[0], row[4], *row[6:9]] for row in rows]
     assert ["match", "answer as the judge prints it", "79.318%", ""] in [row[:4] for row in rows]
     policy = [r for r in rows if r[0] == "policy"]
-    assert len(policy) == 3 and policy[0][2:] == ["-2", "-1", "0", "1", "2"]
-    assert policy[1][4] == result.best_hand(0, 0).name.lower()
+    assert len(policy) == 2 and rows[0][9:] == [
+        f"best hand at round score {d}" for d in ("-2", "-1", "0", "+1", "+2")
+    ]
+    assert policy[0][11] == result.best_hand(0, 0).name.lower()
 
 
-def test_session_round_trip(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    tab = tab_of(window)
+def test_session_round_trip(tab) -> None:  # type: ignore[no-untyped-def]
     tab.throws.set_texts([["10", "20", "70"], ["x", "50", "50"]])
     tab.wSpin.setValue(7)
-    path = tmp_path / "s.json"
-    assert window.save_session(path) is None
+    saved = tab.state()
     tab.throws.set_texts([["100", "0", "0"]])
     tab.wSpin.setValue(1)
-    assert window.open_session(path) is None
+    tab.restore_session(saved)
     assert tab.throws.texts() == [["10", "20", "70"], ["x", "50", "50"]]
     assert tab.wSpin.value() == 7
     assert not tab.solveButton.isEnabled()
+    for bad in ({**saved, "W": 2**31}, {**saved, "L": 0}, {**saved, "W": "3"}):
+        with pytest.raises((ValueError, TypeError)):
+            tab.restore_session(bad)
+        assert tab.state() == saved
+
+
+def test_import_csv_refuses_oversized_fields_and_files(tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    before = tab.throws.texts()
+    cases = {
+        "long.csv": "50,25,25\n" + "1" * 200_000 + ",0,0\n",  # past csv's own field limit too
+        "wide.csv": "50,25," + "2" * 40 + "\n",
+        "huge.csv": "50,25,25\n" * 200_000,
+        "many.csv": "50,25,25\n" * 1001,
+        "empty.csv": "",
+    }
+    for name, text in cases.items():
+        path = tmp_path / name
+        path.write_text(text)
+        assert not tab.import_csv(path), name
+        assert name in tab.messageLabel.text() and tab.throws.texts() == before
+    assert tab.undo_stack.count() == 0
+
+
+def wait_for_match(tab, qtbot):  # type: ignore[no-untyped-def]
+    qtbot.waitUntil(lambda: tab.playPanel.state is not None, timeout=20000)
+    return tab.playPanel.state
+
+
+def test_play_panel_values_every_hand_and_highlights_the_best(tab, solve_and_wait, qtbot) -> None:  # type: ignore[no-untyped-def]
+    panel = tab.playPanel
+    assert not any(b.isEnabled() for b in panel.handButtons.values())
+    result = solve_and_wait(tab)  # the statement's second sample, W = L = 2
+    state = wait_for_match(tab, qtbot)
+    assert state.value == pytest.approx(result.probability, abs=1e-9)
+    values = state.values()
+    best = max(values, key=values.__getitem__)
+    for hand, button in panel.handButtons.items():
+        assert button.isEnabled()
+        assert f"{100 * values[hand]:.2f}%" in button.text()
+        assert ("★" in button.text()) == (values[hand] >= values[best] - 1e-9)
+    assert ROLE.best.name() in panel.handButtons[best].styleSheet()
+    status = panel.statusLabel.text()
+    assert "Round 1, throw 1 of 2" in status and "79.3" in status
+    assert not panel.drawButton.isEnabled()
+    # Your hand, then the opponent's, reported: the state moves on, the heat map follows.
+    assert panel.play(gg.Hand.ROCK)
+    assert panel.state.to_move == "chance" and panel.drawButton.isEnabled()
+    assert not any(b.isEnabled() for b in panel.handButtons.values())
+    assert "▶" in panel.handButtons[gg.Hand.ROCK].text()
+    assert panel.opponentButtons[gg.Hand.SCISSORS].text() == "Scissors (40%)"
+    assert panel.play(gg.Hand.SCISSORS)  # rock beats scissors
+    assert (panel.state.throw, panel.state.round_score) == (1, 1)
+    assert tab.heatmap.selection == (1, 1)
+    assert panel.log.count() == 1 and "you score" in panel.log.item(0).text()
+    lost = values[best] - values[gg.Hand.ROCK]
+    cost = f"Best was {best.name.lower()}: -{100 * lost:.2f} points" if lost > 1e-9 else "Best"
+    # (one best hand in this sample: rock, paper and scissors all differ)
+    assert (cost in panel.log.item(0).text()) == (lost > 1e-9)
+    # A drawn hand is one the opponent can play; the round ends after throw 2.
+    assert panel.play(gg.Hand.PAPER)
+    drawn = panel.draw()
+    assert drawn in gg.Hand and panel.state.throw == 0 and panel.state.round_ended is not None
+    assert "Round 1" in panel.log.item(1).text() and "lead now" in panel.log.item(1).text()
+    assert "Rounds so far" in panel.statusLabel.text()
+    panel.new_match()
+    assert panel.state is state and panel.log.count() == 0
+
+
+def test_play_a_match_to_the_end_and_restart(tab, solve_and_wait, qtbot) -> None:  # type: ignore[no-untyped-def]
+    tab.throws.set_texts([["100", "0", "0"]])
+    tab.wSpin.setValue(1)
+    tab.lSpin.setValue(1)
+    solve_and_wait(tab)
+    panel = tab.playPanel
+    first = wait_for_match(tab, qtbot)
+    assert panel.play(gg.Hand.PAPER) and panel.play(gg.Hand.ROCK)
+    assert panel.state.over and "You won the match" in panel.statusLabel.text()
+    assert not panel.drawButton.isEnabled() and not panel.handButtons[gg.Hand.ROCK].isEnabled()
+    assert not panel.play(gg.Hand.ROCK)
+    panel.new_match()
+    assert panel.state is first and panel.handButtons[gg.Hand.ROCK].isEnabled()
+    # The opponent never plays paper here: reporting it is refused with the reason.
+    assert panel.play(gg.Hand.SCISSORS)
+    assert not panel.opponentButtons[gg.Hand.PAPER].isEnabled()
+    assert not panel.play(gg.Hand.PAPER) and "never plays paper" in panel.statusLabel.text()
+    # Scissors against a sure rock: the log says what the mistake cost.
+    assert panel.play(gg.Hand.ROCK) and panel.state.over
+    assert "You lost the match" in panel.statusLabel.text()
+    assert "Best was rock or paper: -100.00 points of match chance." in panel.log.item(0).text()
+
+
+def test_editing_drops_the_match_and_cancels_building_it(tab, solve_and_wait, qtbot) -> None:  # type: ignore[no-untyped-def]
+    solve_and_wait(tab)
+    wait_for_match(tab, qtbot)
+    tab.wSpin.setValue(3)
+    assert tab.playPanel.state is None and tab.playPanel.first is None
+    assert "Solve first" in tab.playPanel.statusLabel.text()
+    assert "gray" in tab.resultLabel.styleSheet()
+    # The old policy stays visible but faded, and says it is outdated.
+    assert tab.heatmap.image.opacity() < 1 and "Outdated" in tab.cellLabel.text()
+    tab.heatmap.hovered.emit(0, 0)
+    assert "Outdated" in tab.cellLabel.text()
+    # A match still being built when the inputs change is cancelled.
+    tab.playPanel.start(tab.read_inputs())
+    assert tab.busy
+    tab.lSpin.setValue(3)
+    assert not tab.busy and tab.playPanel.state is None
+    solve_and_wait(tab)
+    assert tab.heatmap.image.opacity() == 1 and "Throw 1" in tab.cellLabel.text()
+
+
+def test_esc_stops_building_the_match_and_new_match_builds_it_again(
+    tab, solve_and_wait, qtbot
+) -> None:  # type: ignore[no-untyped-def]
+    solve_and_wait(tab)
+    panel = tab.playPanel
+    panel.start(tab.read_inputs())
+    assert tab.working
+    tab.cancel()
+    assert not tab.working and panel.state is None
+    assert "stopped" in panel.statusLabel.text() and panel.newButton.isEnabled()
+    panel.new_match()
+    assert wait_for_match(tab, qtbot).throw == 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -10,9 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gui import files
 from gui.controller import Job, running_jobs
-from gui.session import FORMAT
+from gui.session import FORMAT, read_session
 
 
 def session(tabs: dict[str, Any], **extra: Any) -> str:
@@ -41,6 +41,30 @@ def test_number_out_of_a_fields_range_is_refused_with_the_range(
     assert states(window) == before
 
 
+def test_a_session_with_too_many_piles_is_refused_at_once(window: Any, tmp_path: Path) -> None:
+    good = tmp_path / "good.json"
+    assert window.save_session(good) is None
+    document = json.loads(good.read_text())
+    document["tabs"]["nim"]["piles"] = ["1"] * 5000
+    bad = tmp_path / "piles.json"
+    bad.write_text(json.dumps(document))
+    before = states(window)
+    error = window.open_session(bad)
+    assert error is not None and "piles.json" in error and "at most 1,000" in error
+    assert states(window) == before
+
+
+def test_a_fraction_for_a_whole_number_field_is_refused(window: Any, tmp_path: Path) -> None:
+    good = tmp_path / "good.json"
+    assert window.save_session(good) is None
+    document = json.loads(good.read_text())
+    document["tabs"]["yut"]["pieces"] = 4.5
+    bad = tmp_path / "half.json"
+    bad.write_text(json.dumps(document))
+    error = window.open_session(bad)
+    assert error is not None and "half.json" in error and "whole number" in error
+
+
 def test_a_refusal_in_a_later_tab_leaves_earlier_tabs_unchanged(
     window: Any, tmp_path: Path
 ) -> None:
@@ -49,7 +73,7 @@ def test_a_refusal_in_a_later_tab_leaves_earlier_tabs_unchanged(
     document = json.loads(good.read_text())
     document["tabs"]["yut"]["throws"] = "1 2 3"  # the first tab would change...
     # ...and the last one fails.
-    document["tabs"]["nim"] = {"piles": [1], "rule": "bogus", "subtraction": ""}
+    document["tabs"]["nim"]["piles"] = "12"
     bad = tmp_path / "half.json"
     bad.write_text(json.dumps(document))
     before = states(window)
@@ -58,6 +82,25 @@ def test_a_refusal_in_a_later_tab_leaves_earlier_tabs_unchanged(
     assert error is not None and "half.json" in error and "Nim" in error
     assert states(window) == before
     assert {g: t.undo_stack.count() for g, t in window.tabs.items()} == undo_counts
+
+
+def test_a_refused_session_leaves_solved_views_as_they_were(
+    window: Any, tmp_path: Path, solve_and_wait: Any
+) -> None:
+    xoinc = window.tabs["xoinc"]
+    xoinc.load_example()
+    solve_and_wait(xoinc)
+    answer, turns = xoinc.resultLabel.text(), xoinc.turnModel.rowCount()
+    good = tmp_path / "good.json"
+    assert window.save_session(good) is None
+    document = json.loads(good.read_text())
+    document["tabs"]["xoinc"]["coins"] = ["1", "2", "3"]  # tried, never shown
+    document["tabs"]["nim"]["piles"] = "12"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(document))
+    assert window.open_session(bad) is not None
+    assert xoinc.result is not None and not xoinc._stale
+    assert xoinc.resultLabel.text() == answer and xoinc.turnModel.rowCount() == turns
 
 
 def test_open_is_one_undo_step_per_tab_and_cancels_running_solves(
@@ -88,7 +131,7 @@ def test_failed_save_keeps_the_previous_file(
     def disk_full(*args: Any) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(files.os, "fsync", disk_full)
+    monkeypatch.setattr(os, "fsync", disk_full)  # gui.files calls os.fsync
     error = window.save_session(path)
     assert error is not None and "No space left" in error
     assert path.read_bytes() == good
@@ -102,7 +145,9 @@ def test_failed_save_keeps_the_previous_file(
         (session({"nim": {"deep": json.loads("[" * 40 + "]" * 40)}}), "nested deeper"),
         ("x" * (5 * 1024 * 1024), "larger than"),
         (b"\xff\xfe{}", "UTF-8"),
-        (session({"nim": {"piles": [1]}}), "'rule' is missing"),
+        (session({"nim": {"piles": [1]}}), "is missing"),
+        (session({"nim": {"piles": ["1"] * 600_000}}), "600,000 entries"),
+        (session({"coverup": {"columns": [{"digits": "1" * 10**6}]}}), "1,000,000 characters"),
     ],
 )
 def test_hostile_files_are_refused_cleanly(
@@ -133,9 +178,7 @@ _json = st.recursive(
 )
 
 
-@settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_fuzzed_sessions_are_read_or_refused_cleanly(
     window: Any, tmp_path: Path, data: Any
@@ -158,3 +201,26 @@ def test_fuzzed_sessions_are_read_or_refused_cleanly(
     else:
         assert "fuzz.json" in error and "\n" not in error
         assert states(window) == before
+
+
+@settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    content=st.binary(max_size=64)
+    | _json.map(json.dumps)
+    | st.dictionaries(st.sampled_from(["format", "version", "tabs", "current"]), _json).map(
+        lambda d: json.dumps({"format": FORMAT, "version": 1, **d})
+    )
+)
+def test_any_file_is_a_session_or_a_one_line_reason(tmp_path: Path, content: Any) -> None:
+    path = tmp_path / "any.json"
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content)
+    try:
+        tabs, current = read_session(path)
+    except ValueError as exc:
+        assert str(exc) and "\n" not in str(exc)
+    else:
+        assert isinstance(tabs, dict) and all(isinstance(v, dict) for v in tabs.values())
+        assert current is None or isinstance(current, str)

@@ -42,6 +42,19 @@ def test_generate_and_shrink() -> None:
     check_generate_and_shrink(gg)
 
 
+def test_shrink_candidates_pass_the_full_validation() -> None:
+    # Shrinking skips re-checking the rows it copies: the full constructor must agree.
+    rng = random.Random(3)
+    for _ in range(30):
+        inputs = gg.generate(rng, "small")
+        inputs = dataclasses.replace(inputs, percentages=(*inputs.percentages, (50.5, 20, 29.5)))
+        for smaller in gg.shrink(inputs):
+            again = gg.GreatGameInputs(smaller.percentages, smaller.win_by, smaller.lose_by)
+            assert again == smaller and hash(again) == hash(smaller)
+    with pytest.raises(ValueError, match="W must be between"):
+        gg.GreatGameInputs.from_checked_rows(((100, 0, 0),), 0, 1)
+
+
 def test_format_input_round_trips_decimals() -> None:
     inputs = gg.GreatGameInputs(((100 / 3, 100 / 3, 100 - 200 / 3), (50.5, 20, 29.5)), 3, 4)
     assert gg.parse_judge(gg.format_input(inputs)) == [inputs]

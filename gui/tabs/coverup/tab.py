@@ -141,7 +141,6 @@ class CoverUpTab(GameTab):
         self.playPanel.restartButton.clicked.connect(lambda: self.restart_game())
         self.playPanel.picks_chosen.connect(self.choose_picks)
         self.simulation = SimulationPanel(lambda: self.result)
-        self.simulation.controller.busy_changed.connect(self._busy_changed)
         below = QSplitter(Qt.Orientation.Horizontal)
         below.addWidget(self.playPanel)
         below.addWidget(self.simulation)
@@ -288,16 +287,6 @@ class CoverUpTab(GameTab):
         """The digit table: the inputs and, after a solve, the picks of the turn."""
         return self.view
 
-    # ----- the simulation counts as work of the tab: its Cancel button and Esc follow it --
-    @property
-    def busy(self) -> bool:
-        """Whether a solve or a simulation runs in this tab."""
-        return bool(super().busy or self.simulation.busy)
-
-    def _busy_changed(self, _busy: bool) -> None:
-        super()._busy_changed(self.busy)
-        self.progressBar.setVisible(self.controller.busy)  # the simulation has its own bar
-
     # ----- play-along ----------------------------------------------------------------------
     def _end_game(self) -> None:
         self.game = self._turn_start = self._first = None
@@ -371,25 +360,6 @@ class CoverUpTab(GameTab):
                 self.show_message(str(exc), error=True)
                 return
             self._show_game()
-
-    # ----- screenshots ---------------------------------------------------------------------
-    def screenshot_invalid(self) -> None:
-        """A p without likely digits, and a repeated digit."""
-        self.model.setData(self.model.index(1, 1), "0.4")
-        self.model.setData(self.model.index(2, 0), "1 2 2 4")
-
-    def screenshot_states(self) -> list[tuple[str, Any]]:
-        """After two turns of play-along, and after a simulation."""
-
-        def two_turns() -> None:
-            self.next_turn([0])
-            self.next_turn([1])
-
-        def simulated() -> None:
-            if self.result is not None:
-                self.simulation.show_simulation(cu.simulate(self.result, 100_000, seed=1))
-
-        return [("play-along", two_turns), ("simulated", simulated)]
 
 
 def _p_text(p: float) -> str:

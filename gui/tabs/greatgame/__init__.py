@@ -1,8 +1,12 @@
-"""The Great Game tab (see ``gui.tabs.greatgame.tab``)."""
+"""The Great Game tab, in the same roles as every game's tab package.
+
+``tab`` (the page), ``form`` (the throw table, W and L), ``views`` (heat map and
+charts), ``play`` (a match played throw by throw).
+"""
 
 from __future__ import annotations
 
-from gui.tabs.greatgame.tab import GreatGameTab
+from .tab import GreatGameTab
 
 __all__ = ["TAB", "GreatGameTab"]
 

@@ -1,14 +1,19 @@
-"""The Great Game tab: throws grid, W and L, the match probability and the round policy."""
+"""The Great Game tab: the throw table, W and L; the round policy, the charts, a match to play.
+
+Left: the form (``form``). Right: the heat map of the best hand by throw and
+round score on top; under it the play panel (``play``) and the charts
+(``views``) share a tabbed area, so that everything fits at 1024x700. The
+solve runs in a worker with the round policy recorded there (the heat map and
+the CSV need it); the play panel builds its match in a worker too.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QFileDialog,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -16,27 +21,26 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QSplitter,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
+from gui.controller import Job
 from gui.tabs.base import GameTab
-from gui.tabs.greatgame.throw_table import ThrowTableModel, ThrowTableView
-from gui.tabs.greatgame.views import (
-    DECIDED,
-    HAND_COLOURS,
+from gui.widgets.dialogs import open_file
+from gui.widgets.options import OptionFields
+from solvers.greatgame import MAX_THROWS, GreatGameInputs, GreatGamePlay, GreatGameResult
+
+from .form import GAP_FIELDS, ThrowTableModel, ThrowTableView
+from .play import GreatGamePlayPanel
+from .views import (
+    CHARTS_CAPTION,
+    HEATMAP_LEGEND,
     LeadPlot,
     OutcomeBars,
     PolicyHeatmap,
     describe_cell,
-)
-from solvers.greatgame import (
-    MAX_GAP,
-    MAX_THROWS,
-    GreatGameInputs,
-    GreatGameResult,
-    Hand,
-    solve_great_game,
 )
 
 __all__ = ["GreatGameTab"]
@@ -44,19 +48,24 @@ __all__ = ["GreatGameTab"]
 RULES = """<p><b>The Great Game.</b> Rock-paper-scissors in rounds of G throws; each throw
 won scores 1. The round goes to whoever scored more (equal: nobody). You win the match when
 you have won W rounds more than the opponent, and lose it L rounds behind. The opponent plays
-rock, paper, scissors with fixed percentages at each throw; you see the throw number and the
-score so far.</p>
-<p>Tied rounds change nothing, so only q = P(win round) / (P(win) + P(lose)) matters, and the
-match is a gambler's ruin:
-P = (1 &minus; k<sup>L</sup>) / (1 &minus; k<sup>W+L</sup>), k = (1 &minus; q)/q
-(L/(W+L) when q = 1/2). The best q is found by Dinkelbach's method over a DP on
-(throw, score).</p>
-<p>Heat map: each cell is the hand to play at that throw and score; pale cells are ties (the
-tooltip line names every best hand), grey cells are rounds already decided.</p>"""
+rock, paper and scissors with fixed percentages at each throw (the table); you know the throw
+number and the round's score so far, and choose your hand.</p>
+<p>Tied rounds change nothing, so what matters is your share of the rounds that have a winner:
+the best play makes that share as large as possible, and the chance to win the match follows
+from it. The answer is that chance, in percent, as the judge prints it.</p>
+<p><b>Heat map:</b> one row per throw, one column per round score (you minus the opponent).
+The colour is the hand to play there (named in the legend and, when you point at a cell, in
+the line under the map); a lighter shade means another hand is just as good; grey means the
+round is already decided, so any hand will do.</p>
+<p><b>Play a match:</b> each of your hands shows your chance to win the match if you play it
+now, the best one marked ★ on green; then report the opponent's hand or let the app draw it
+from the percentages.</p>"""
+
+IDLE_CELL = "Solve, then point at a cell of the heat map."
 
 
 class GreatGameTab(GameTab):
-    """Solve The Great Game and show the round policy."""
+    """Solve The Great Game, show the round policy, play a match."""
 
     game_id = "greatgame"
     rules_html = RULES
@@ -65,28 +74,50 @@ class GreatGameTab(GameTab):
         super().__init__(parent)
         self.throws = ThrowTableModel()
         self.table = ThrowTableView(self.throws)
-        self.gSpin = self._spin("gSpin", 1, MAX_THROWS, 1, "throws per round")
-        self.wSpin = self._spin("wSpin", 1, MAX_GAP, 1, "win when this many rounds ahead")
-        self.lSpin = self._spin("lSpin", 1, MAX_GAP, 1, "lose when this many rounds behind")
+        self.gSpin = QSpinBox()
+        self.gSpin.setObjectName("gSpin")
+        self.gSpin.setRange(1, MAX_THROWS)
+        self.gSpin.setToolTip("Throws in a round: the table has one row per throw")
+        self.gSpin.setKeyboardTracking(False)
+        # The game has no command-line options; W and L are laid out the same way.
+        self.optionFields = OptionFields(self.options())
+        self.option_fields = self.optionFields
+        self.gaps = OptionFields(GAP_FIELDS)
+        self.wSpin = _spin(self.gaps, "W")
+        self.lSpin = _spin(self.gaps, "L")
+        gap_layout = self.gaps.layout()
+        assert isinstance(gap_layout, QFormLayout)
+        for spin, words in (
+            (self.wSpin, "Rounds ahead to win (W)"),
+            (self.lSpin, "Rounds behind to lose (L)"),
+        ):
+            label = gap_layout.labelForField(spin)
+            if isinstance(label, QLabel):
+                label.setText(words)
         self.gSpin.valueChanged.connect(self._g_changed)
         self.throws.rows_changed.connect(self._rows_changed)
-        self.throws.edited.connect(self.inputs_changed)
-        for spin in (self.wSpin, self.lSpin):
-            spin.valueChanged.connect(lambda *_: self.inputs_changed())
+        self.throws.edited.connect(self._edited)
+        self.gaps.changed.connect(self._edited)
 
+        self.playPanel = GreatGamePlayPanel(self.module_name)
+        self.playPanel.controller.busy_changed.connect(self._busy_changed)
+        self.playPanel.position_changed.connect(self._follow_play)
+        self.add_form_and_views(self._build_form(), self._build_views(), (360, 660))
+        self.throws.set_texts([["30", "30", "40"], ["50", "20", "30"]])
+        self.revalidate()
+
+    def _build_form(self) -> QWidget:
         form = QFormLayout()
-        form.addRow("G (throws per round)", self.gSpin)
-        form.addRow("W (rounds ahead to win)", self.wSpin)
-        form.addRow("L (rounds behind to lose)", self.lSpin)
+        form.addRow("Throws per round (G)", self.gSpin)
         fills = QHBoxLayout()
-        for text, name, kind in (
-            ("Uniform", "fillUniformButton", "uniform"),
-            ("Random", "fillRandomButton", "random"),
-            ("Toward rock", "fillRockButton", "rock"),
+        for text, name, kind, tip in (
+            ("Uniform", "fillUniformButton", "uniform", "every hand a third at every throw"),
+            ("Random", "fillRandomButton", "random", "random percentages"),
+            ("Toward rock", "fillRockButton", "rock", "rock the likeliest hand at every throw"),
         ):
             button = QPushButton(text)
             button.setObjectName(name)
-            button.setToolTip(f"Fill every throw: {text.lower()}")
+            button.setToolTip(f"Fill every throw: {tip}")
             button.clicked.connect(lambda _=False, k=kind: self.throws.fill(k))
             fills.addWidget(button)
         files = QHBoxLayout()
@@ -100,7 +131,7 @@ class GreatGameTab(GameTab):
         self.csvButton.clicked.connect(self.choose_csv_file)
         files.addWidget(self.pasteButton)
         files.addWidget(self.csvButton)
-        grid_box = QGroupBox("Opponent's percentages per throw")
+        grid_box = QGroupBox("Opponent's percentages at each throw")
         grid_layout = QVBoxLayout(grid_box)
         grid_layout.addLayout(fills)
         grid_layout.addWidget(self.table, 1)
@@ -109,53 +140,56 @@ class GreatGameTab(GameTab):
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addLayout(form)
+        left_layout.addWidget(self.gaps)
+        left_layout.addWidget(self.optionFields)
+        self.optionFields.setVisible(bool(self.options()))
         left_layout.addWidget(grid_box, 1)
+        return left
 
+    def _build_views(self) -> QWidget:
         self.heatmap = PolicyHeatmap()
         self.heatmap.hovered.connect(self._explain)
         self.heatmap.selected.connect(self._explain)
-        self.cellLabel = QLabel("Solve, then point at a cell of the heat map.")
+        self.cellLabel = QLabel(IDLE_CELL)
         self.cellLabel.setObjectName("cellLabel")
         self.cellLabel.setWordWrap(True)
-        legend = " ".join(
-            f'<span style="background:{HAND_COLOURS[h]}; color:white">&nbsp;{h.name.lower()}'
-            "&nbsp;</span>"
-            for h in Hand
-        )
-        self.legendLabel = QLabel(
-            f"{legend} &nbsp; pale: tie between hands &nbsp; "
-            f'<span style="background:{DECIDED}">&nbsp;decided&nbsp;</span>'
-        )
+        self.legendLabel = QLabel(HEATMAP_LEGEND)
+        self.legendLabel.setObjectName("heatmapLegend")
+        self.legendLabel.setWordWrap(True)
         self.outcomes = OutcomeBars()
         self.leads = LeadPlot()
-        plots = QSplitter(Qt.Orientation.Horizontal)
-        plots.addWidget(self.outcomes)
-        plots.addWidget(self.leads)
-        plots.setSizes([300, 520])
-        right = QSplitter(Qt.Orientation.Vertical)
+        charts = QSplitter(Qt.Orientation.Horizontal)
+        charts.addWidget(self.outcomes)
+        charts.addWidget(self.leads)
+        charts.setSizes([260, 400])
+        self.lowerTabs = QTabWidget()
+        self.lowerTabs.setObjectName("greatgameLower")
+        self.lowerTabs.addTab(self.playPanel, "Play a match")
+        caption = QLabel(CHARTS_CAPTION)
+        caption.setWordWrap(True)
+        caption.setStyleSheet("color: palette(placeholder-text); font-size: 9pt;")
+        chart_page = QWidget()
+        chart_layout = QVBoxLayout(chart_page)
+        chart_layout.setContentsMargins(0, 0, 0, 0)
+        chart_layout.addWidget(charts, 1)
+        chart_layout.addWidget(caption)
+        self.lowerTabs.addTab(chart_page, "Round and match charts")
         heat = QWidget()
         heat_layout = QVBoxLayout(heat)
         heat_layout.setContentsMargins(0, 0, 0, 0)
         heat_layout.addWidget(self.legendLabel)
         heat_layout.addWidget(self.heatmap, 1)
         heat_layout.addWidget(self.cellLabel)
+        self.heatPanel = heat
+        right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(heat)
-        right.addWidget(plots)
-        right.setSizes([480, 260])
-        self.add_form_and_views(left, right, (380, 900))
-        self.throws.set_texts([["30", "30", "40"], ["50", "20", "30"]])
-        self.wSpin.setValue(2)
-        self.lSpin.setValue(2)
-        self.revalidate()
-
-    def _spin(self, name: str, lo: int, hi: int, value: int, tip: str) -> QSpinBox:
-        spin = QSpinBox()
-        spin.setObjectName(name)
-        spin.setRange(lo, hi)
-        spin.setValue(value)
-        spin.setToolTip(tip)
-        spin.setKeyboardTracking(False)
-        return spin
+        right.addWidget(self.lowerTabs)
+        right.setChildrenCollapsible(False)
+        right.setSizes([300, 260])
+        for name, widget in (("greatgameViewSplitter", right), ("greatgameChartSplitter", charts)):
+            widget.setObjectName(name)
+            self.splitters.append(widget)
+        return right
 
     # ----- inputs --------------------------------------------------------------------------
     def _g_changed(self, value: int) -> None:
@@ -168,6 +202,22 @@ class GreatGameTab(GameTab):
             self.gSpin.setValue(count)
             self.gSpin.blockSignals(False)
 
+    def _edited(self) -> None:
+        # A match on the old inputs would be played against an opponent no longer in the form.
+        self.playPanel.clear()
+        self.inputs_changed()
+        if self.result is not None and not self.history.applying:
+            self._dim(True)
+
+    def _dim(self, outdated: bool) -> None:
+        """Fade the heat map and charts of a result that no longer matches the inputs."""
+        opacity = 0.3 if outdated else 1.0
+        faded = [self.heatmap.image, self.outcomes.bars, self.leads.curve, self.leads.start]
+        for item in faded + self.heatmap.letters + self.outcomes.labels:
+            item.setOpacity(opacity)
+        if outdated:
+            self.cellLabel.setText("Outdated: the inputs changed since this solve. Press Solve.")
+
     def read_inputs(self) -> GreatGameInputs:
         """G rows, W and L from the form; the first bad row is named."""
         return GreatGameInputs(self.throws.values(), self.wSpin.value(), self.lSpin.value())
@@ -175,14 +225,14 @@ class GreatGameTab(GameTab):
     def set_inputs(self, inputs: GreatGameInputs) -> None:
         """Show ``inputs`` in the form."""
         self.throws.set_texts([[f"{v:g}" for v in row] for row in inputs.percentages])
-        self.wSpin.setValue(inputs.win_by)
-        self.lSpin.setValue(inputs.lose_by)
+        self.gaps.set_values({"W": inputs.win_by, "L": inputs.lose_by})
 
     def import_csv(self, path: str | Path) -> bool:
         """Replace the throws by the rows of a CSV file; on error keep them and say why."""
         path = Path(path)
         try:
-            self.throws.import_csv(path)
+            with self.history.group(f"Import {path.name}"):
+                self.throws.import_csv(path)
         except (OSError, UnicodeDecodeError, ValueError) as exc:
             self.show_message(f"Cannot import {path.name}: {exc}", error=True)
             return False
@@ -191,27 +241,30 @@ class GreatGameTab(GameTab):
 
     def choose_csv_file(self) -> None:
         """Ask for a CSV file of percentages and import it."""
-        path, _ = QFileDialog.getOpenFileName(
-            self, "Import throws from CSV", "", "CSV files (*.csv *.txt);;All files (*)"
+        path = open_file(
+            self, "throws-csv", "Import throws from CSV", "CSV files (*.csv *.txt);;All files (*)"
         )
         if path:
             self.import_csv(path)
 
     def state(self) -> dict[str, Any]:
         """Rows as typed, W and L."""
-        return {"rows": self.throws.texts(), "W": self.wSpin.value(), "L": self.lSpin.value()}
+        return {"rows": self.throws.texts(), **self.gaps.state()}
 
     def restore(self, state: dict[str, Any]) -> None:
-        """Fill the form from a session."""
-        rows, w, lose = state["rows"], state["W"], state["L"]
+        """Fill the form from a session (out-of-range W or L refused with the range)."""
+        rows = state["rows"]
         if not isinstance(rows, list) or not all(isinstance(r, list) for r in rows):
             raise ValueError("'rows' must be a list of [rock, paper, scissors] rows")
-        for name, value in (("W", w), ("L", lose)):
-            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_GAP:
-                raise ValueError(f"'{name}' must be a whole number from 1 to {MAX_GAP}")
+        gaps = {"W": state["W"], "L": state["L"]}
+        for name, value in gaps.items():  # checked before anything changes
+            option = next(o for o in GAP_FIELDS if o.name == name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"'{name}' must be a whole number")
+            if not (option.lo or 0) <= value <= (option.hi or 0):
+                raise ValueError(f"'{name}' must be between {option.lo} and {option.hi}")
         self.throws.set_texts([[str(c) for c in r] for r in rows])
-        self.wSpin.setValue(w)
-        self.lSpin.setValue(lose)
+        self.gaps.restore(gaps)
 
     def parse_judge_text(self, text: str) -> list[Any]:
         """Cases of a judge file; a file with none (empty, blank, ``0 0 0``) is refused."""
@@ -220,57 +273,60 @@ class GreatGameTab(GameTab):
             raise ValueError("no case in the file (expected a line G W L, then G rows a b c)")
         return cases
 
-    def run_solver(self, inputs: GreatGameInputs, progress: Callable[[float], None]) -> Any:
-        """Solve with the round policy recorded in the worker (the views need it)."""
-        return solve_great_game(inputs, progress, policy=True)
+    def solve_job(self, inputs: GreatGameInputs) -> Job:
+        """Solve with the round policy recorded in the worker (the views and the CSV need it)."""
+        return Job(self.module_name, "solve_great_game", (inputs,), {"policy": True})
 
     # ----- result --------------------------------------------------------------------------
     def result_text(self, result: GreatGameResult) -> str:
-        """Match probability (the judge's answer), q and the round outcomes."""
-        return (
-            f"P(win match) = {result.answer} — round ratio q = {result.ratio:.6f} "
-            f"(win {100 * result.round_win:.2f}%, tie {100 * result.round_tie:.2f}%, "
-            f"lose {100 * result.round_lose:.2f}%)"
-        )
+        """The judge's answer in words (the round's chances are in the charts)."""
+        return f"Chance to win the match with the best play: {result.answer}"
 
     def show_result(self, result: GreatGameResult) -> None:
-        """Heat map, outcome bars and lead curve."""
+        """Heat map, charts, and a match to play on these inputs."""
+        self._dim(False)
         self.heatmap.show_result(result)
         self.outcomes.show_result(result)
         self.leads.show_result(result)
         self.heatmap.select(0, 0)
+        self.playPanel.start(result.inputs)
 
     def clear_result(self) -> None:
-        """Empty every view."""
+        """Empty every view and drop the match."""
+        self._dim(False)
         self.heatmap.show_result(None)
         self.outcomes.show_result(None)
         self.leads.show_result(None)
-        self.cellLabel.setText("Solve, then point at a cell of the heat map.")
+        self.cellLabel.setText(IDLE_CELL)
+        self.playPanel.clear()
+
+    def main_view(self) -> QWidget:
+        """The heat map with its legend and explanation line."""
+        return self.heatPanel
+
+    # ----- the match being built counts as work of the tab: Cancel and Esc follow it -------
+    @property
+    def busy(self) -> bool:
+        """Whether a solve, or the building of a match, runs in this tab."""
+        return bool(super().busy or self.playPanel.busy)
+
+    def _busy_changed(self, _busy: bool) -> None:
+        super()._busy_changed(self.busy)
+
+    def _follow_play(self, state: GreatGamePlay | None) -> None:
+        # The heat map outlines the cell of the throw being played, the lead chart the lead.
+        if state is None or self.result is None:
+            return
+        self.leads.mark(state.lead, state.match.start(state.lead))
+        if not state.over and state.throw < self.result.inputs.throws:
+            self.heatmap.select(state.throw, state.round_score)
 
     def _explain(self, throw: int, score: int) -> None:
-        if self.result is not None:
+        if self.result is not None and self.heatmap.image.opacity() == 1.0:
             self.cellLabel.setText(describe_cell(self.result, throw, score))
 
-    def screenshot_invalid(self) -> None:
-        """A row that sums to 99, for the screenshot of invalid input."""
-        self.throws.setData(self.throws.index(1, 2), "29")
 
-    def screenshot_states(self) -> list[tuple[str, Any]]:
-        """A selected cell with a tie, and a bigger random case."""
-
-        def tie() -> None:
-            if self.result is not None:
-                self.heatmap.select(4, 2)
-
-        def big() -> None:
-            self.gSpin.setValue(60)
-            self.throws.fill("rock", seed=3)
-            self.wSpin.setValue(5)
-            self.lSpin.setValue(5)
-            self.solve()
-            while self.busy:
-                from PySide6.QtWidgets import QApplication
-
-                QApplication.processEvents()
-
-        return [("tie-selected", tie), ("big", big)]
+def _spin(fields: OptionFields, name: str) -> QSpinBox:
+    spin = fields.fields[name]
+    assert isinstance(spin, QSpinBox)
+    return spin

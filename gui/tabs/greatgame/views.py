@@ -6,18 +6,52 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Signal
 
-from gui.widgets.theme import BEST, SELECTED
+from gui.widgets.plots import IntegerAxis, configure_plot, pg
+from gui.widgets.theme import OKABE_ITO, ROLE
 from solvers.greatgame import GreatGameResult, Hand
 
-__all__ = ["HAND_COLOURS", "LeadPlot", "OutcomeBars", "PolicyHeatmap", "describe_cell"]
+__all__ = [
+    "CHARTS_CAPTION",
+    "DECIDED",
+    "HAND_COLOURS",
+    "HEATMAP_LEGEND",
+    "LeadPlot",
+    "OutcomeBars",
+    "PolicyHeatmap",
+    "describe_cell",
+    "policy_image",
+]
 
-#: Colour of each hand in the heat map (colour-blind safe trio).
-HAND_COLOURS = {Hand.ROCK: "#8c564b", Hand.PAPER: "#1f77b4", Hand.SCISSORS: "#ff7f0e"}
-DECIDED = "#e0e0e0"
-IMPOSSIBLE = "#ffffff"
+#: Colour of each hand in the heat map: three Okabe-Ito colours far apart under the common
+#: colour-vision deficiencies (the legend and the hover line name the hand as well).
+HAND_COLOURS = {
+    Hand.ROCK: OKABE_ITO["vermillion"],
+    Hand.PAPER: OKABE_ITO["blue"],
+    Hand.SCISSORS: OKABE_ITO["yellow"],
+}
+#: Cells where the round is already decided: a light tint of the theme's neutral grey.
+DECIDED = ROLE.neutral.lighter(150).name()
+IMPOSSIBLE = ROLE.paper.name()
+CHARTS_CAPTION = (
+    "Left: how one round ends when you play the best hand at every throw. Right: your chance"
+    " to win the match at the start of a round, by how many rounds you lead; the big dot is"
+    " where the match stands (lead 0 before it starts)."
+)
+#: Up to this many throws the cells also carry letters (beyond, they are too small to read).
+LETTERED_THROWS = 12
+HEATMAP_LEGEND = (
+    " ".join(
+        f'<span style="background:{HAND_COLOURS[h]}; color:{ROLE.ink.name()}">'
+        f"&nbsp;{h.name.lower()}&nbsp;</span>"
+        for h in Hand
+    )
+    + " the hand to play (letters R, P, S on small grids) &nbsp;·&nbsp; lighter shade and +:"
+    " another hand is just as good &nbsp;·&nbsp;"
+    f' <span style="background:{DECIDED}">&nbsp;grey&nbsp;</span> round already decided'
+    " &nbsp;·&nbsp; outlined: the cell you are looking at"
+)
 
 
 def _rgb(name: str) -> npt.NDArray[np.uint8]:
@@ -29,26 +63,36 @@ def _pale(colour: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
     return (colour.astype(np.float64) * 0.45 + 255 * 0.55).astype(np.uint8)
 
 
+def _palette() -> npt.NDArray[np.uint8]:
+    """Colour of each cell code: 0 cannot happen, 1-3 a hand alone, 4-6 tied, 7 decided."""
+    colours = [_rgb(IMPOSSIBLE)]
+    colours += [_rgb(HAND_COLOURS[hand]) for hand in Hand]
+    colours += [_pale(_rgb(HAND_COLOURS[hand])) for hand in Hand]
+    colours.append(_rgb(DECIDED))
+    return np.array(colours, dtype=np.uint8)
+
+
 def policy_image(result: GreatGameResult) -> npt.NDArray[np.uint8]:
-    """G x (2G+1) x 3 colours: the hand played, pale where other hands tie with it."""
+    """G x (2G+1) x 3 colours: the hand played, pale where other hands tie with it.
+
+    Built as one small code per cell and a single palette look-up: at G = 1000
+    (two million cells) this runs on the UI thread when a result arrives.
+    """
     g = result.inputs.throws
     masks = result.policy_grid()
-    played = np.full((g, 2 * g + 1), -1, dtype=np.int8)
-    lut = np.full(128, -1, dtype=np.int8)
+    # Letters R, P, S -> codes 1, 2, 3 (the hand played, alone); 0 where nothing is played.
+    letters = np.zeros(128, dtype=np.uint8)
     for hand in Hand:
-        lut[ord(hand.letter)] = hand.value
+        letters[ord(hand.letter)] = hand.value + 1
+    codes = np.zeros((g, 2 * g + 1), dtype=np.uint8)
     for i, row in enumerate(result.played):
-        played[i, g - i : g + i + 1] = lut[np.frombuffer(row.encode(), dtype=np.uint8)]
-    image = np.empty((g, 2 * g + 1, 3), dtype=np.uint8)
-    image[:] = _rgb(IMPOSSIBLE)
-    single = np.isin(masks, (1, 2, 4))
-    for hand in Hand:
-        colour = _rgb(HAND_COLOURS[hand])
-        image[(played == hand.value) & single] = colour
-        image[(played == hand.value) & ~single & (masks > 0)] = _pale(colour)
+        codes[i, g - i : g + i + 1] = letters[np.frombuffer(row.encode(), dtype=np.uint8)]
+    tied = (masks & (masks - 1)) != 0  # more than one bit: other hands are as good
+    codes[tied & (codes > 0)] += 3
     throws = np.arange(g)[:, np.newaxis]
     scores = np.abs(np.arange(-g, g + 1))[np.newaxis, :]
-    image[(scores > g - throws) & (scores <= throws)] = _rgb(DECIDED)
+    codes[(scores > g - throws) & (scores <= throws)] = 7
+    image: npt.NDArray[np.uint8] = _palette()[codes]
     return image
 
 
@@ -72,20 +116,19 @@ def describe_cell(result: GreatGameResult, throw: int, score: int) -> str:
     return text + f"; opponent plays R {a:g}% / P {b:g}% / S {c:g}%."
 
 
-class PolicyHeatmap(pg.PlotWidget):
+class PolicyHeatmap(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no stubs
     """Best hand by (throw, score so far); hover explains a cell, click selects it."""
 
     hovered = Signal(int, int)
     selected = Signal(int, int)
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__(axisItems={side: IntegerAxis(side) for side in ("left", "bottom")})
         self.setObjectName("policyHeatmap")
-        self.setBackground("w")
-        self.setLabel("bottom", "round score so far (you - opponent)")
+        configure_plot(self)
+        self.setLabel("bottom", "round score so far (you minus opponent)")
         self.setLabel("left", "throw")
         self.invertY(True)
-        self.setMenuEnabled(False)
         self.image = pg.ImageItem(axisOrder="row-major")
         self.addItem(self.image)
         self.marker = pg.ScatterPlotItem(
@@ -93,11 +136,13 @@ class PolicyHeatmap(pg.PlotWidget):
             size=1.0,
             pxMode=False,
             brush=None,
-            pen=pg.mkPen(SELECTED.darker(140), width=3),
+            pen=pg.mkPen(ROLE.ink, width=3),
         )
         self.addItem(self.marker)
         self.result: GreatGameResult | None = None
         self.selection: tuple[int, int] | None = None
+        #: Letters on the cells of a small grid, so the hand is never told by colour alone.
+        self.letters: list[Any] = []
         for side in ("bottom", "left"):
             self.getAxis(side).enableAutoSIPrefix(False)
         self.setRange(xRange=(-3.5, 3.5), yRange=(0.5, 3.5), padding=0)
@@ -109,17 +154,34 @@ class PolicyHeatmap(pg.PlotWidget):
         self.result = result
         self.selection = None
         self.marker.setData([], [])
+        for item in self.letters:
+            self.removeItem(item)
+        self.letters = []
         if result is None:
             self.image.clear()
             return
         g = result.inputs.throws
-        # Whole throws and scores only; pyqtgraph's automatic ticks may fall between them.
-        for side, span in (("left", g), ("bottom", 2 * g)):
-            self.getAxis(side).setTickSpacing(max(1, span // 8), 1)
         self.image.setImage(policy_image(result), autoLevels=False)
         # Pixel (i, k) covers score k - G and throw i + 1.
         self.image.setRect(QRectF(-g - 0.5, 0.5, 2 * g + 1, g))
         self.setRange(xRange=(-g - 0.5, g + 0.5), yRange=(0.5, g + 0.5), padding=0.02)
+        if g <= LETTERED_THROWS:
+            self._put_letters(result)
+
+    def _put_letters(self, result: GreatGameResult) -> None:
+        """R, P or S on each open cell (``+``: another hand is as good)."""
+        for throw, row in enumerate(result.played):
+            for k, letter in enumerate(row):
+                score = k - throw
+                if result.decided(throw, score):
+                    continue
+                tied = len(result.hands_at(throw, score)) > 1
+                item = pg.TextItem(
+                    letter + ("+" if tied else ""), color=ROLE.ink, anchor=(0.5, 0.5)
+                )
+                item.setPos(score, throw + 1)
+                self.addItem(item)
+                self.letters.append(item)
 
     def cell_at(self, point: QPointF) -> tuple[int, int] | None:
         """(throw 0-based, score) under a scene point, or None outside the grid."""
@@ -149,23 +211,22 @@ class PolicyHeatmap(pg.PlotWidget):
             self.select(*cell)
 
 
-class OutcomeBars(pg.PlotWidget):
+class OutcomeBars(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no stubs
     """The round's win / tie / lose probabilities under the optimal policy."""
 
     def __init__(self) -> None:
         super().__init__()
         self.setObjectName("outcomeBars")
-        self.setBackground("w")
-        self.setTitle("One round under the optimal policy")
-        self.setMouseEnabled(x=False, y=False)
-        self.setMenuEnabled(False)
-        self.setYRange(0, 1.12, padding=0)
-        self.getAxis("bottom").setTicks([[(0, "win"), (1, "tie"), (2, "lose")]])
-        self.setLabel("left", "probability")
-        brushes = [BEST, pg.mkColor("#b0bec5"), pg.mkColor("#e57373")]
+        configure_plot(self)
+        self.setTitle("One round, best play")
+        self.setYRange(0, 1.15, padding=0)
+        self.setXRange(-0.5, 2.5, padding=0.05)
+        self.getAxis("bottom").setTicks([[(0, "won"), (1, "tied"), (2, "lost")]])
+        self.setLabel("left", "chance")
+        brushes = [ROLE.win, ROLE.tie, ROLE.lose]
         self.bars = pg.BarGraphItem(x=[0, 1, 2], height=[0, 0, 0], width=0.6, brushes=brushes)
         self.addItem(self.bars)
-        self.labels = [pg.TextItem("", anchor=(0.5, 1.0), color="#263238") for _ in range(3)]
+        self.labels = [pg.TextItem("", anchor=(0.5, 1.0), color=ROLE.ink) for _ in range(3)]
         for k, label in enumerate(self.labels):
             label.setPos(k, 0)
             self.addItem(label)
@@ -183,28 +244,27 @@ class OutcomeBars(pg.PlotWidget):
             label.setPos(k, h + 0.1)
 
 
-class LeadPlot(pg.PlotWidget):
-    """Match-win probability against the current lead (rounds ahead), lead 0 marked."""
+class LeadPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no stubs
+    """Match-win probability against the current lead (rounds ahead); where the match stands."""
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__(axisItems={"bottom": IntegerAxis("bottom")})
         self.setObjectName("leadPlot")
-        self.setBackground("w")
-        self.setTitle("Match-win probability by current lead")
-        self.setLabel("bottom", "current lead (rounds won - rounds lost)")
-        self.setLabel("left", "P(win match)")
+        configure_plot(self)
+        self.setTitle("Chance to win the match, by lead")
+        self.setLabel("bottom", "lead in rounds (won minus lost)")
+        self.setLabel("left", "chance to win")
         self.showGrid(x=True, y=True, alpha=0.25)
-        self.setMenuEnabled(False)
         self.curve = self.plot(
             [],
             [],
-            pen=pg.mkPen("#1f77b4", width=2),
+            pen=pg.mkPen(ROLE.player0, width=2),
             symbol="o",
             symbolSize=5,
-            symbolBrush="#1f77b4",
+            symbolBrush=ROLE.player0,
         )
         self.start = pg.ScatterPlotItem(
-            size=14, brush=BEST, pen=pg.mkPen(BEST.darker(160), width=2)
+            size=14, brush=ROLE.best, pen=pg.mkPen(ROLE.best_text, width=2)
         )
         self.addItem(self.start)
 
@@ -218,7 +278,10 @@ class LeadPlot(pg.PlotWidget):
         xs = np.arange(-lose, w + 1)
         ys = np.concatenate([[0.0], result.lead_probabilities, [1.0]])
         self.curve.setData(xs, ys)
-        self.getAxis("bottom").setTickSpacing(max(1, (w + lose) // 8), 1)
         self.setXRange(-lose, w, padding=0.03)
         self.start.setData([0], [result.probability])
         self.setYRange(0, 1.02, padding=0)
+
+    def mark(self, lead: int, chance: float) -> None:
+        """Put the big dot at ``lead`` (the match being played stands there)."""
+        self.start.setData([lead], [chance])

@@ -112,6 +112,9 @@ class NimForm(QWidget):
         piles = state["piles"]
         if not isinstance(piles, list) or not all(isinstance(p, (str, int)) for p in piles):
             raise ValueError("'piles' must be a list of numbers")
+        # Refused before any row is built: a huge list would freeze the table for seconds.
+        if len(piles) > nim.MAX_PILES:
+            raise ValueError(f"'piles' holds {len(piles):,} piles; at most {nim.MAX_PILES:,}")
         if "options" in state:
             options = state["options"]
             if not isinstance(options, dict):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QSplitter, QWidget
+from PySide6.QtWidgets import QSplitter, QWidget
 
 from gui.tabs.base import GameTab
 from gui.widgets.theme import BEST
@@ -150,26 +150,3 @@ class NimTab(GameTab):
             self._draw_form_piles()
             return
         self.chart.draw(state.piles, self.play.winning_by_pile())
-
-    # ----- screenshots ---------------------------------------------------------------------
-    def screenshot_invalid(self) -> None:
-        """A bad pile, for the screenshot script."""
-        self.piles.model.setData(self.piles.model.index(1, 0), "12x")
-
-    def screenshot_states(self) -> list[tuple[str, Any]]:
-        """A solved subtraction game and a game in play, for the screenshot script."""
-
-        def subtraction() -> None:
-            self.subtractionEdit.setText("2,5,7")
-            self.piles.model.set_values([17, 23, 9, 41])
-            self.solve()
-            while self.busy:
-                QApplication.processEvents()
-
-        def playing() -> None:
-            self.play.new_game(user_first=True)
-            while self.play.busy:
-                QApplication.processEvents()
-            self.play.user_move(0, 1)
-
-        return [("subtraction", subtraction), ("play", playing)]

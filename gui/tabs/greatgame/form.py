@@ -1,0 +1,263 @@
+"""The Great Game's inputs: the opponent's per-throw percentages (G x 3), W and L.
+
+The throw table sits on the shared ``ValidatedGridModel``: every cell keeps
+what was typed, a cell that is not a number in [0, 100] is marked with its
+reason, and a row whose three cells do not sum to 100 gets a marked sum cell
+(the read-only fourth column). Rows can be pasted from a spreadsheet (adding
+rows as needed), imported from CSV, or filled uniform / random / toward rock.
+W and L are fields built by ``OptionFields`` from option data, so a session
+value out of range is refused with the range instead of clamped.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QHeaderView, QWidget
+
+from gui.files import read_text_limited
+from gui.widgets.grid_model import Index, ValidatedGridModel
+from gui.widgets.grid_view import GridView, split_block
+from gui.widgets.theme import ROLE
+from solvers.greatgame import MAX_GAP, MAX_THROWS
+from solvers.greatgame.model import SUM_TOLERANCE
+from solvers.protocol import Option
+
+__all__ = [
+    "GAP_FIELDS",
+    "MAX_CELL_CHARS",
+    "MAX_CSV_BYTES",
+    "ThrowTableModel",
+    "ThrowTableView",
+]
+
+HEADERS = ["Rock %", "Paper %", "Scissors %", "Sum"]
+SUM_COL = 3
+DEFAULT_ROW = ("34", "33", "33")
+#: Exact thirds to ten decimals: within the solver's sum tolerance of 100, and q = 1/2.
+THIRD = "33.3333333333"
+#: A CSV of 1000 rows of three numbers is about 20 kB; anything far larger is not one.
+MAX_CSV_BYTES = 1024 * 1024
+#: Longest percentage a CSV cell may hold (``33.3333333333`` is 13 characters).
+MAX_CELL_CHARS = 32
+
+#: W and L as data: ``OptionFields`` builds their spin boxes (named ``option_<name>``).
+GAP_FIELDS = (
+    Option("W", "int", 2, "Win the match this many rounds ahead (W)", lo=1, hi=MAX_GAP),
+    Option("L", "int", 2, "Lose the match this many rounds behind (L)", lo=1, hi=MAX_GAP),
+)
+
+
+def _number(text: str) -> float | None:
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None
+
+
+class ThrowTableModel(ValidatedGridModel):
+    """Columns rock, paper, scissors (typed) and their sum (derived, read only)."""
+
+    #: The number of rows changed (the tab keeps G in step).
+    rows_changed = Signal(int)
+
+    def __init__(self) -> None:
+        super().__init__(HEADERS, editable=(0, 1, 2))
+        self.set_texts([list(DEFAULT_ROW)])
+
+    # ----- validation hooks ------------------------------------------------------------------
+    def check_cell(self, row: int, column: int, text: str) -> str | None:
+        """A percentage: a number from 0 to 100."""
+        value = _number(text)
+        if value is None:
+            return f"{text!r} is not a number" if text else "empty"
+        if not 0 <= value <= 100:
+            return "must be between 0 and 100"
+        return None
+
+    def row_sum(self, row: int) -> float | None:
+        """Sum of a row, or None while one of its cells is not a number."""
+        # Straight from the stored cells: rows() copies the whole table.
+        values = [_number(self._cells[row][c]) for c in self.editable]
+        if any(v is None for v in values):
+            return None
+        return math.fsum(v for v in values if v is not None)
+
+    def row_error(self, row: int) -> str | None:
+        """Percentages summing to 100."""
+        total = self.row_sum(row)
+        if total is not None and abs(total - 100) > SUM_TOLERANCE:
+            return f"percentages sum to {total:g}, expected 100"
+        return None
+
+    def display_text(self, row: int, column: int, text: str) -> str:
+        """The sum column shows the row's sum (``?`` while a cell is not a number)."""
+        if column != SUM_COL:
+            return text
+        total = self.row_sum(row)
+        return "?" if total is None else f"{total:g}"
+
+    def _bad_sum(self, row: int) -> bool:
+        total = self.row_sum(row)
+        return total is None or abs(total - 100) > SUM_TOLERANCE
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """The base's cells; the sum cell marked (with its reason) when it is not 100."""
+        if not index.isValid() or index.column() != SUM_COL:
+            return super().data(index, role)
+        row = index.row()
+        if role == Qt.ItemDataRole.BackgroundRole and self._bad_sum(row):
+            return ROLE.invalid
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return ROLE.ink if self._bad_sum(row) else ROLE.neutral
+        if role == Qt.ItemDataRole.ToolTipRole:
+            first = self.first_error_of(row)
+            return first or "sums to 100"
+        return super().data(index, role)
+
+    def first_error_of(self, row: int) -> str | None:
+        """Why row ``row`` (0-based) is not a valid throw (naming the hand), or None."""
+        for column, name in enumerate(("rock", "paper", "scissors")):
+            error = self.cell_error(row, column)
+            if error is not None:
+                return f"{name} {error}"
+        return self.row_error(row)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
+        """Hand names across, throw numbers down."""
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Vertical:
+            return f"throw {section + 1}"
+        return super().headerData(section, orientation, role)
+
+    # ----- content -------------------------------------------------------------------------
+    def texts(self) -> list[list[str]]:
+        """Every row as typed."""
+        return self.rows()
+
+    def set_texts(self, rows: Sequence[Sequence[str]]) -> None:
+        """Replace every row (1..1000 rows of 3 texts; bad texts are kept and marked)."""
+        if not 1 <= len(rows) <= MAX_THROWS:
+            raise ValueError(f"a round has between 1 and {MAX_THROWS} throws, got {len(rows)}")
+        if any(len(r) != 3 or not all(isinstance(c, str) for c in r) for r in rows):
+            raise ValueError("every row needs three percentages (rock, paper, scissors)")
+        old = self.rowCount()
+        self.set_rows(rows)
+        if self.rowCount() != old:
+            self.rows_changed.emit(self.rowCount())
+
+    def resize(self, count: int) -> None:
+        """Keep the first ``count`` rows, adding default rows at the end."""
+        rows = self.texts()[:count]
+        self.set_texts(rows + [list(DEFAULT_ROW) for _ in range(count - len(rows))])
+
+    def values(self) -> tuple[tuple[float, float, float], ...]:
+        """The rows as numbers; ValueError naming the first bad row and hand."""
+        for row in range(self.rowCount()):
+            error = self.first_error_of(row)
+            if error is not None:
+                raise ValueError(f"row {row + 1}: {error}")
+        return tuple((float(a), float(b), float(c)) for a, b, c in self.texts())
+
+    # ----- bulk edits ----------------------------------------------------------------------
+    def paste(self, text: str, row: int = 0, column: int = 0) -> int:
+        """Write pasted cells from (row, column), adding rows as needed; returns rows touched."""
+        block = split_block(text)
+        if not block:
+            return 0
+        column = min(column, 2)
+        rows = self.texts()
+        end = min(MAX_THROWS, row + len(block))
+        rows.extend([list(DEFAULT_ROW) for _ in range(end - len(rows))])
+        for offset, cells in enumerate(block[: end - row]):
+            for k, cell in enumerate(cells[: 3 - column]):
+                rows[row + offset][column + k] = cell
+        self.set_texts(rows)
+        return end - row
+
+    def import_csv(self, path: str | Path) -> None:
+        """Replace the rows by a CSV file's rows of three numbers (other lines are skipped).
+
+        Refused (ValueError, nothing changed) when the file is too large, a field
+        is longer than any percentage, there are more than 1000 rows, or none.
+        """
+        text = read_text_limited(path, MAX_CSV_BYTES)
+        rows: list[list[str]] = []
+        try:
+            for number, record in enumerate(csv.reader(io.StringIO(text)), start=1):
+                if any(len(cell) > MAX_CELL_CHARS for cell in record):
+                    raise ValueError(
+                        f"line {number}: a field longer than {MAX_CELL_CHARS} characters"
+                    )
+                cells = [c.strip() for c in record[:3]]
+                if len(cells) == 3 and all(_number(c) is not None for c in cells):
+                    rows.append(cells)
+        except csv.Error as exc:
+            raise ValueError(f"not a CSV file ({exc})") from None
+        if not rows:
+            raise ValueError("no rows of three numbers (rock, paper, scissors) found")
+        if len(rows) > MAX_THROWS:
+            raise ValueError(f"{len(rows)} rows; a round has at most {MAX_THROWS} throws")
+        self.set_texts(rows)
+
+    def fill(self, kind: str, seed: int | None = None) -> None:
+        """Fill every row: ``uniform`` (exact thirds), ``random`` or ``rock`` (rock-heavy)."""
+        rng = random.Random(seed)
+        rows: list[list[str]] = []
+        for _ in range(self.rowCount()):
+            if kind == "uniform":
+                rows.append([THIRD, THIRD, THIRD])
+                continue
+            if kind == "rock":
+                # Rock strictly the likeliest: paper and scissors both below it.
+                rock = rng.randint(45, 75)
+                paper = rng.randint(max(0, 101 - 2 * rock), min(100 - rock, rock - 1))
+            elif kind == "random":
+                rock = rng.randint(0, 100)
+                paper = rng.randint(0, 100 - rock)
+            else:
+                raise ValueError(f"unknown fill {kind!r}")
+            rows.append([str(rock), str(paper), str(100 - rock - paper)])
+        self.set_texts(rows)
+
+
+class ThrowTableView(GridView):
+    """The grid; Paste writes a spreadsheet block at the current cell and adds rows."""
+
+    def __init__(self, model: ThrowTableModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setModel(model)
+        self.setObjectName("throwTable")
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        # The sum only needs "100": the hands keep the width, and "Scissors %" stays whole.
+        # A fixed width: fitting it to the contents would read all 1000 rows on every change.
+        header.setSectionResizeMode(SUM_COL, QHeaderView.ResizeMode.Fixed)
+        self.setColumnWidth(SUM_COL, self.fontMetrics().horizontalAdvance("Sum 100.5") + 12)
+        self.verticalHeader().setDefaultSectionSize(22)
+
+    def throws(self) -> ThrowTableModel:
+        """The model."""
+        model = self.model()
+        assert isinstance(model, ThrowTableModel)
+        return model
+
+    def paste_text(self, text: str | None = None) -> int:
+        """Paste ``text`` (default: the clipboard) at the current cell; rows touched."""
+        if text is None:
+            text = QGuiApplication.clipboard().text()
+        current = self.currentIndex()
+        row, col = (current.row(), current.column()) if current.isValid() else (0, 0)
+        return self.throws().paste(text, row, col)
+
+    def paste_clipboard(self) -> int:
+        """Paste the clipboard's text at the current cell (top-left when none)."""
+        return self.paste_text()

@@ -1,0 +1,287 @@
+"""Play a match throw by throw against the fixed opponent, every hand valued.
+
+The panel draws a ``solvers.greatgame.GreatGamePlay`` and sends it moves: your
+hand (one of three buttons, each showing your chance to win the match if you
+play it, the best one marked), then the opponent's hand, which you report
+(three buttons with the throw's percentages) or let the app draw from the
+percentages (the state's chance node). The first position is built by the
+solver's ``new_game`` in a worker process through the panel's own
+``SolveController``; New match goes back to it. No rule lives here.
+"""
+
+from __future__ import annotations
+
+import random
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gui.controller import Job, JobFailure, SolveController
+from gui.widgets.theme import ROLE, colour_css
+from solvers.greatgame import GreatGameInputs, GreatGamePlay, Hand
+
+__all__ = ["GreatGamePlayPanel", "hand_values", "position_words"]
+
+IDLE = "Solve first; then play a match here, throw by throw, against the opponent in the table."
+WAITING = "Setting up the match…"
+#: Values closer than this are the same value shown twice (ties between hands).
+TIE = 1e-9
+
+
+def hand_values(state: GreatGamePlay) -> dict[Hand, float]:
+    """Your chance to win the match after each hand at this throw (either node of it)."""
+    if state.over:
+        return {}
+    return {hand: state.values_after(hand) for hand in Hand}
+
+
+def position_words(state: GreatGamePlay) -> str:
+    """Where the match stands, in words."""
+    inputs = state.match.inputs
+    rounds = state.rounds_won + state.rounds_tied + state.rounds_lost
+    score = (
+        f"Rounds so far: won {state.rounds_won}, tied {state.rounds_tied},"
+        f" lost {state.rounds_lost} (lead {state.lead:+d}; the match is won at"
+        f" +{inputs.win_by} and lost at -{inputs.lose_by})."
+    )
+    if state.over:
+        verdict = "You won the match!" if state.score == 1.0 else "You lost the match."
+        return f"{verdict} {score}"
+    where = (
+        f"Round {rounds + 1}, throw {state.throw + 1} of {inputs.throws}; round score"
+        f" {state.round_score:+d} (you minus opponent). Your chance to win the match:"
+        f" {100 * state.value:.2f}%."
+    )
+    return f"{where} {score}"
+
+
+class GreatGamePlayPanel(QGroupBox):
+    """Your hand (valued), the opponent's hand (reported or drawn), New match, the log."""
+
+    #: The position changed (a ``GreatGamePlay``, or None when there is no match).
+    position_changed = Signal(object)
+
+    def __init__(self, module_name: str, parent: QWidget | None = None) -> None:
+        super().__init__("Play a match against this opponent", parent)
+        self.module_name = module_name
+        self.controller = SolveController(self)
+        self.controller.finished.connect(self._started)
+        self.controller.failed.connect(self._failed)
+        self.controller.cancelled.connect(self._cancelled)
+        #: The inputs of the match being played or built (None: no match).
+        self.inputs: GreatGameInputs | None = None
+        self.first: GreatGamePlay | None = None
+        self.state: GreatGamePlay | None = None
+        self.rng = random.Random()
+        #: What the hand just chosen cost against the best one (for the throw's log line).
+        self._cost = ""
+        self.statusLabel = QLabel(IDLE)
+        self.statusLabel.setObjectName("playStatus")
+        self.statusLabel.setWordWrap(True)
+        self.newButton = QPushButton("New match")
+        self.newButton.setObjectName("newMatchButton")
+        self.newButton.setToolTip("Start again from lead 0, round 1, throw 1")
+        self.newButton.clicked.connect(lambda: self.new_match())
+        self.handButtons = {h: self._button(f"handButton_{h.name.lower()}") for h in Hand}
+        self.opponentButtons = {h: self._button(f"opponentButton_{h.name.lower()}") for h in Hand}
+        for hand in Hand:
+            self.handButtons[hand].clicked.connect(lambda _=False, h=hand: self.play(h))
+            self.opponentButtons[hand].clicked.connect(lambda _=False, h=hand: self.play(h))
+        self.drawButton = self._button("drawButton")
+        self.drawButton.setText("Draw it from the percentages")
+        self.drawButton.setToolTip("Let the app pick the opponent's hand at random, as they would")
+        self.drawButton.clicked.connect(lambda: self.draw())
+        self.log = QListWidget()
+        self.log.setObjectName("playLog")
+        self.log.setToolTip("The throws played so far, latest last")
+
+        top = QHBoxLayout()
+        top.addWidget(self.statusLabel, 1)
+        top.addWidget(self.newButton)
+        yours = QHBoxLayout()
+        yours.addWidget(QLabel("You play:"))
+        for button in self.handButtons.values():
+            yours.addWidget(button, 1)
+        theirs = QHBoxLayout()
+        theirs.addWidget(QLabel("Opponent:"))
+        for button in self.opponentButtons.values():
+            theirs.addWidget(button, 1)
+        theirs.addWidget(self.drawButton)
+        self.legend = QLabel(
+            "Each of your hands shows your chance to win the match if you play it now;"
+            " ★ marks the best (on green). Then report the opponent's hand, or let the app draw"
+            " it. The heat map outlines the current throw and round score."
+        )
+        self.legend.setWordWrap(True)
+        self.legend.setStyleSheet("color: palette(placeholder-text); font-size: 9pt;")
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addLayout(yours)
+        layout.addLayout(theirs)
+        layout.addWidget(self.legend)
+        layout.addWidget(self.log, 1)
+        self._show()
+
+    @staticmethod
+    def _button(name: str) -> QPushButton:
+        button = QPushButton()
+        button.setObjectName(name)
+        return button
+
+    @property
+    def busy(self) -> bool:
+        """Whether the first position is being built."""
+        return self.controller.busy
+
+    # ----- starting ----------------------------------------------------------------------
+    def start(self, inputs: GreatGameInputs) -> None:
+        """Build a match on ``inputs`` in a worker process (replacing any match)."""
+        self.inputs = inputs
+        self.first = self.state = None
+        self.log.clear()
+        self.statusLabel.setText(WAITING)
+        self._show()
+        self.controller.start(Job(self.module_name, "new_game", (inputs,)))
+
+    def clear(self) -> None:
+        """No match (the inputs changed or there is no result): stop building one."""
+        self.controller.cancel()
+        self.inputs = None
+        self.first = self.state = None
+        self.log.clear()
+        self.statusLabel.setText(IDLE)
+        self._show()
+
+    def _started(self, state: GreatGamePlay) -> None:
+        self.first = state
+        self.new_match()
+
+    def _failed(self, failure: JobFailure) -> None:
+        self.statusLabel.setText(f"The match could not be set up: {failure}")
+        self._show()
+
+    def _cancelled(self) -> None:
+        if self.inputs is not None:
+            self.statusLabel.setText("Setting up the match was stopped; press New match.")
+            self._show()
+
+    def new_match(self) -> None:
+        """Back to the first position of the match (nothing is recomputed).
+
+        When the first position was never built (stopped or failed), build it again.
+        """
+        if self.first is None:
+            if self.inputs is not None and not self.busy:
+                self.start(self.inputs)
+            return
+        self.state = self.first
+        self.log.clear()
+        self._show()
+
+    # ----- moves -------------------------------------------------------------------------
+    def play(self, hand: Hand) -> bool:
+        """Send ``hand`` to the state: yours at your turn, the opponent's at the chance node."""
+        state = self.state
+        if state is None or state.over:
+            return False
+        try:
+            after = state.play(hand)
+        except ValueError as exc:
+            self.statusLabel.setText(str(exc))
+            return False
+        if state.to_move == 0:
+            self._cost = _cost_words(state, hand)
+        if after.to_move == 0 or after.over:
+            self.log.addItem(_throw_words(state, after) + self._cost)
+            self.log.scrollToBottom()
+        self.state = after
+        self._show()
+        return True
+
+    def draw(self) -> Hand | None:
+        """Draw the opponent's hand from this throw's percentages and play it."""
+        state = self.state
+        if state is None or state.to_move != "chance":
+            return None
+        chances = state.chances()
+        hands = list(chances)
+        hand = self.rng.choices(hands, weights=[chances[h] for h in hands])[0]
+        return hand if self.play(hand) else None
+
+    # ----- drawing -----------------------------------------------------------------------
+    def _show(self) -> None:
+        state = self.state
+        values = hand_values(state) if state is not None else {}
+        best = max(values.values(), default=0.0)
+        mine = state is not None and state.to_move == 0 and not state.over
+        chance = state is not None and state.to_move == "chance"
+        for hand, button in self.handButtons.items():
+            name = hand.name.capitalize()
+            if hand in values:
+                is_best = values[hand] >= best - TIE
+                mark = "★ " if is_best else ""
+                played = "▶ " if state is not None and state.hand is hand else ""
+                button.setText(f"{played}{mark}{name}: {100 * values[hand]:.2f}%")
+                button.setToolTip(
+                    f"Your chance to win the match if you play {hand.name.lower()} now"
+                    + (" (the best hand)" if is_best else "")
+                )
+                button.setStyleSheet(
+                    colour_css(ROLE.best, "background-color") + " font-weight: 600;"
+                    if is_best
+                    else ""
+                )
+            else:
+                button.setText(name)
+                button.setToolTip("")
+                button.setStyleSheet("")
+            button.setEnabled(mine)
+        chances = state.chances() if chance and state is not None else {}
+        for hand, button in self.opponentButtons.items():
+            name = hand.name.capitalize()
+            if state is not None and not state.over:
+                button.setText(f"{name} ({state.percentages[hand]:g}%)")
+            else:
+                button.setText(name)
+            button.setEnabled(hand in chances)
+        self.drawButton.setEnabled(chance)
+        self.newButton.setEnabled(self.first is not None or self.inputs is not None)
+        if state is not None:
+            self.statusLabel.setText(position_words(state))
+        self.position_changed.emit(state)
+
+
+def _cost_words(state: GreatGamePlay, hand: Hand) -> str:
+    """`` Best was paper: -2.03 points ...`` when ``hand`` was not a best hand, else ``""``."""
+    values = hand_values(state)
+    top = max(values.values())
+    lost = top - values[hand]
+    if lost <= TIE:
+        return ""
+    best = " or ".join(h.name.lower() for h in Hand if values[h] >= top - TIE)
+    return f" Best was {best}: -{100 * lost:.2f} points of match chance."
+
+
+def _throw_words(before: GreatGamePlay, after: GreatGamePlay) -> str:
+    """One log line for the throw just played (``before`` is its chance node)."""
+    last = after.last
+    assert last is not None
+    rounds = before.rounds_won + before.rounds_tied + before.rounds_lost
+    who = {1: "you score", 0: "no score", -1: "the opponent scores"}[last.points]
+    text = (
+        f"Round {rounds + 1}, throw {before.throw + 1}: you {last.yours.name.lower()},"
+        f" opponent {last.theirs.name.lower()}: {who}"
+    )
+    if after.round_ended is not None:
+        final = before.round_score + last.points
+        verdict = {1: "won", 0: "tied", -1: "lost"}[after.round_ended]
+        text += f". Round {verdict} ({final:+d}); lead now {after.lead:+d}"
+    return text + "."

@@ -1,0 +1,116 @@
+"""Run by test_shortcuts.py under Xvfb: real X key presses (xdotool) on the real window.
+
+Prints one JSON object: for each check, whether the window action fired with
+the focus in a text field or a table's cell editor.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
+
+from gui.controller import Job
+from gui.main_window import MainWindow
+
+
+def settle(app: QApplication, seconds: float = 0.3) -> None:
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        app.processEvents()
+        time.sleep(0.01)
+
+
+def wait(app: QApplication, condition: Callable[[], bool], seconds: float = 5.0) -> bool:
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        app.processEvents()
+        if condition():
+            return True
+        time.sleep(0.01)
+    return condition()
+
+
+def press(app: QApplication, keys: str) -> None:
+    subprocess.run(["xdotool", "key", "--clearmodifiers", *keys.split()], check=True)
+    settle(app, 0.3)
+
+
+def focus(app: QApplication, window: MainWindow, widget: QWidget) -> None:
+    window.activateWindow()
+    window.raise_()
+    widget.setFocus()
+    wait(app, lambda: QApplication.focusWidget() is widget, 3)
+    settle(app, 0.2)
+
+
+def main() -> int:
+    app = QApplication(sys.argv[:1])
+    folder = Path(tempfile.mkdtemp())
+    window = MainWindow(QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat))
+    window.gameTabs.setCurrentWidget(window.tabs["nim"])
+    window.show()
+    wait(app, lambda: window.isActiveWindow(), 5)
+    settle(app, 0.5)
+    tab: Any = window.tabs["nim"]
+    calls: list[str] = []
+    tab.choose_export_file = lambda: calls.append("export")
+    real_solve = tab.solve
+    tab.solve = lambda: calls.append("solve")
+    report: dict[str, Any] = {"active": window.isActiveWindow()}
+
+    focus(app, window, tab.subtractionEdit)
+    report["field_focused"] = QApplication.focusWidget() is tab.subtractionEdit
+    press(app, "ctrl+e")
+    report["ctrl_e_in_field"] = calls == ["export"]
+    press(app, "ctrl+Return")
+    report["ctrl_return_in_field"] = calls[-1:] == ["solve"]
+
+    tab.subtractionEdit.setCursorPosition(len(tab.subtractionEdit.text()))
+    before_text, before_index = tab.subtractionEdit.text(), tab.undo_stack.index()
+    press(app, "comma 7")
+    report["typed"] = tab.subtractionEdit.text() == before_text + ",7"
+    press(app, "ctrl+z")
+    report["undo_in_field"] = (
+        tab.subtractionEdit.text() == before_text and tab.undo_stack.index() == before_index
+    )
+    press(app, "ctrl+shift+z")
+    report["redo_in_field"] = tab.subtractionEdit.text() == before_text + ",7"
+
+    # A table's cell editor: open one on the first pile, then the same keys.
+    view = tab.piles.view
+    view.setFocus()
+    view.setCurrentIndex(tab.piles.model.index(0, 0))
+    view.edit(tab.piles.model.index(0, 0))
+    wait(app, lambda: isinstance(QApplication.focusWidget(), QLineEdit), 3)
+    report["editor_focused"] = isinstance(QApplication.focusWidget(), QLineEdit)
+    calls.clear()
+    press(app, "ctrl+e")
+    press(app, "ctrl+Return")
+    report["keys_in_cell_editor"] = calls == ["export", "solve"]
+
+    # Esc stops a running solve even with the focus in the text field.
+    tab.solve = real_solve
+    tab.solve_job = lambda inputs: Job("jobs_for_tests", "slow", (30,))
+    focus(app, window, tab.subtractionEdit)
+    tab.solve()
+    wait(app, lambda: window.cancelAction.isEnabled(), 5)
+    report["cancel_enabled_while_busy"] = window.cancelAction.isEnabled()
+    press(app, "Escape")
+    report["esc_cancels"] = wait(app, lambda: not tab.busy, 3)
+    report["cancel_disabled_after"] = wait(app, lambda: not window.cancelAction.isEnabled(), 3)
+    window.close()
+    print(json.dumps(report))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
