@@ -328,3 +328,14 @@ def test_expected_option_sets_unknown_mode(make_tab, tmp_path: Path) -> None:  #
     assert tab.import_judge_file(path, ["--expected", "--turns", "7", "--pieces", "3"])
     assert tab.form.unknown_mode and tab.form.turnsSpin.value() == 7
     assert tab.read_inputs() == yut.ExpectInputs(7, 3)
+
+
+def test_a_huge_board_in_a_session_is_refused_at_once(make_tab) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
+    state = tab.state()
+    squares = [{"id": f"q{i}", "score": 1, "red": f"q{i + 1}"} for i in range(100_000)]
+    huge = dict(state, board={"start": "q0", "end": "q99999", "squares": squares})
+    # Refused on the count, before any square is copied, listed or drawn.
+    with pytest.raises(ValueError, match="at most 200 squares"):
+        tab.restore_session(huge)
+    assert tab.state() == state
