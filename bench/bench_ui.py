@@ -32,6 +32,7 @@ SCENARIOS: list[tuple[str, str, str, list[str]]] = [
      ["--subtract", "16,162,639,852"]),
     ("yut", "6 pieces x 20 known throws", " ".join("12345" * 4),
      ["--pieces", "6", "--throws", "20"]),
+    ("yut", "6 pieces x 20 unknown throws", "", ["--expected", "--pieces", "6", "--turns", "20"]),
     ("greatgame", "G=1000, W=L=100", _greatgame_text(), []),
     ("xoinc", "N=2000", "2000\n" + "\n".join(str(1 + i * 7919 % 100000) for i in range(2000)), []),
     ("coverup", "five columns", Path(__file__).parents[1].joinpath(

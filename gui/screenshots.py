@@ -67,12 +67,13 @@ def solved(tab: GameTab) -> None:
 
 
 def _yut_playing(tab: Any) -> None:
-    """Unknown throws: the advice after the user reports throwing a 4."""
-    tab.unknownRadio.setChecked(True)
+    """Unknown throws: a 4 thrown and played, then the advice for a 3."""
+    tab.form.unknownRadio.setChecked(True)
     tab.solve()
     wait_idle(tab)
-    tab.expectPanel.throwSpin.setValue(4)
-    tab.expectPanel.play_selected()
+    tab.throw(4)
+    tab.play_move(tab.playPanel.selected_move())
+    tab.throw(3)
 
 
 def _coverup_playing(tab: Any) -> None:

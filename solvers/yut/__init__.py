@@ -11,7 +11,8 @@ while some piece is off the end, so this never changes a judge answer.
 
 from __future__ import annotations
 
-from typing import overload
+import importlib
+from typing import TYPE_CHECKING, Any, overload
 
 from solvers.protocol import Option, OptionError, Progress, Tokens, checked
 from solvers.yut.board import (
@@ -35,8 +36,29 @@ from solvers.yut.known import (
     legal_targets,
     solve_known,
 )
-from solvers.yut.play import ExpectGame, KnownGame, Move, new_game
-from solvers.yut.unknown import ExpectInputs, ExpectResult, MoveOption, solve_expected, uniform
+
+if TYPE_CHECKING:
+    from solvers.yut.play import ExpectGame, KnownGame, Move, new_game
+    from solvers.yut.unknown import ExpectInputs, ExpectResult, MoveOption, solve_expected, uniform
+
+#: Names loaded on first use (``__getattr__``): a judge case needs neither the
+#: unknown-throws solver nor the play states, and building their classes is a
+#: good part of the start-up time of ``python -m solvers yut``.
+_LAZY = {
+    **dict.fromkeys(("ExpectGame", "KnownGame", "Move", "new_game"), "solvers.yut.play"),
+    **dict.fromkeys(
+        ("ExpectInputs", "ExpectResult", "MoveOption", "solve_expected", "uniform"),
+        "solvers.yut.unknown",
+    ),
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)
+
 
 __all__ = [
     "MAX_BOARD_BYTES",
@@ -152,9 +174,11 @@ def solve(
     inputs: YutInputs | ExpectInputs, progress: Progress | None = None
 ) -> YutResult | ExpectResult:
     """Known throws: max score and line; unknown throws: the expectation tables."""
-    if isinstance(inputs, ExpectInputs):
-        return solve_expected(inputs, progress)
-    return solve_known(inputs, progress)
+    if isinstance(inputs, YutInputs):
+        return solve_known(inputs, progress)
+    from solvers.yut.unknown import solve_expected
+
+    return solve_expected(inputs, progress)
 
 
 def parse_judge(
@@ -173,6 +197,8 @@ def parse_judge(
     """
     chosen = standard_board() if board is None else board
     if expected:
+        from solvers.yut.unknown import ExpectInputs, uniform
+
         return [ExpectInputs(turns, pieces, uniform(faces), chosen)]
     tokens = Tokens(text)
     cases: list[YutInputs] = []
@@ -185,17 +211,17 @@ def parse_judge(
 
 def format_judge(result: YutResult | ExpectResult) -> str:
     """The maximum score (or the expectation rounded to 3 decimals, as the tab shows it)."""
-    if isinstance(result, ExpectResult):
-        return f"{result.expected:.3f}"
-    return str(result.best)
+    if isinstance(result, YutResult):
+        return str(result.best)
+    return f"{result.expected:.3f}"
 
 
 def csv_rows(
     inputs: YutInputs | ExpectInputs, result: YutResult | ExpectResult | None
 ) -> list[list[str]]:
     """Known throws: one row per turn of the line; unknown: first-turn moves per face."""
-    if isinstance(inputs, ExpectInputs):
-        return _expect_rows(inputs, result if isinstance(result, ExpectResult) else None)
+    if not isinstance(inputs, YutInputs):
+        return _expect_rows(inputs, None if isinstance(result, YutResult) else result)
     rows = [["turn", "throw", "piece", "from", "to", "points", "total", "path"]]
     if not isinstance(result, YutResult):
         rows.extend(

@@ -14,15 +14,16 @@ the end stops there. The JSON form is::
 from __future__ import annotations
 
 import functools
-import importlib.resources
 import json
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-import numpy.typing as npt
+if TYPE_CHECKING:  # NumPy is imported only by what needs arrays: a judge case does not
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "MAX_FACE",
@@ -93,9 +94,15 @@ class Board:
         """Index of the end square."""
         return self._index[self.end]
 
-    def scores(self) -> npt.NDArray[np.int64]:
+    def score_list(self) -> list[int]:
         """Score of every square, by index."""
-        return np.array([sq.score for sq in self.squares], dtype=np.int64)
+        return [sq.score for sq in self.squares]
+
+    def scores(self) -> npt.NDArray[np.int64]:
+        """Score of every square, by index, as an array."""
+        import numpy as np
+
+        return np.array(self.score_list(), dtype=np.int64)
 
     def path(self, square_id: str, steps: int) -> list[str]:
         """Squares visited by a move of ``steps`` from ``square_id`` (start excluded)."""
@@ -110,30 +117,36 @@ class Board:
             current = self.square(target)
         return visited
 
-    def destinations(self, faces: int) -> npt.NDArray[np.int64]:
-        """Table ``D[square, face]``: where a move of ``face`` steps ends (-1: not allowed).
+    def destination_lists(self, faces: int) -> list[list[int]]:
+        """Table ``D[square][face]``: where a move of ``face`` steps ends (-1: not allowed).
 
         Column 0 is unused (-1) so faces index directly; moves from the end are
         not allowed.
         """
-        return _destinations(self, faces).copy()
+        return [list(row) for row in _destinations(self, faces)]
+
+    def destinations(self, faces: int) -> npt.NDArray[np.int64]:
+        """``destination_lists`` as an array."""
+        import numpy as np
+
+        return np.array(_destinations(self, faces), dtype=np.int64)
 
 
 @functools.lru_cache(maxsize=64)
-def _destinations(board: Board, faces: int) -> npt.NDArray[np.int64]:
-    n = len(board.squares)
-    red = np.array([board.index(sq.red) if sq.red else -1 for sq in board.squares])
-    table = np.full((n, faces + 1), -1, dtype=np.int64)
+def _destinations(board: Board, faces: int) -> tuple[tuple[int, ...], ...]:
+    red = [board.index(sq.red) if sq.red else -1 for sq in board.squares]
     end = board.end_index
+    table: list[tuple[int, ...]] = []
     for i, sq in enumerate(board.squares):
-        if i == end:
-            continue
-        current = board.index(sq.blue) if sq.blue is not None else int(red[i])
-        for face in range(1, faces + 1):
-            table[i, face] = current
-            if current != end:
-                current = int(red[current])
-    return table
+        row = [-1] * (faces + 1)
+        if i != end:
+            current = board.index(sq.blue) if sq.blue is not None else red[i]
+            for face in range(1, faces + 1):
+                row[face] = current
+                if current != end:
+                    current = red[current]
+        table.append(tuple(row))
+    return tuple(table)
 
 
 def board_problems(squares: tuple[Square, ...], start: str, end: str) -> list[str]:
@@ -291,8 +304,12 @@ def load_board_text(text: str) -> Board:
 
 def load_board(name: str) -> Board:
     """A board shipped in ``resources/boards/NAME.json``."""
-    resource = importlib.resources.files("resources") / "boards" / f"{name}.json"
-    return load_board_text(resource.read_text(encoding="utf-8"))
+    # The folder of the ``resources`` package (not importlib.resources: a judge case
+    # would load it, and its imports, just for this one file).
+    import resources
+
+    folder = Path(resources.__file__).parent / "boards"
+    return load_board_text((folder / f"{name}.json").read_text(encoding="utf-8"))
 
 
 @functools.lru_cache(maxsize=1)

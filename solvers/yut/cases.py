@@ -7,11 +7,15 @@ program sees the game it was written for.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from solvers.yut.known import YutInputs
-from solvers.yut.unknown import ExpectInputs
+
+if TYPE_CHECKING:  # annotations only: a judge case loads neither
+    import random
+
+    from solvers.yut.unknown import ExpectInputs
 
 __all__ = ["JUDGE_FACES", "JUDGE_THROWS", "example", "format_input", "generate", "shrink"]
 
@@ -28,7 +32,7 @@ def example() -> YutInputs:
 
 def format_input(inputs: YutInputs | ExpectInputs) -> str:
     """The throws on one line (unknown throws have none: the empty text)."""
-    if isinstance(inputs, ExpectInputs):
+    if not isinstance(inputs, YutInputs):
         return ""
     return " ".join(map(str, inputs.throws)) + "\n"
 

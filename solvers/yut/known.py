@@ -128,8 +128,8 @@ class KnownSearch:
     def __init__(self, inputs: YutInputs, progress: Progress | None = None) -> None:
         self.inputs = inputs
         board = inputs.board
-        self.dest: list[list[int]] = board.destinations(inputs.faces).tolist()
-        self.score: list[int] = board.scores().tolist()
+        self.dest = board.destination_lists(inputs.faces)
+        self.score = board.score_list()
         self.end = board.end_index
         self.memo: dict[bytes, int] = {}
         self.progress = progress

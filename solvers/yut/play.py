@@ -77,20 +77,16 @@ class _Pieces:
                 found[p + 1] = target
         return found or {None: -1}
 
-    def _after(self, move: Move, face: int, target: int, points: int) -> dict[str, object]:
-        """The fields that change when ``move`` is played with ``face``."""
+    def _moved(self, move: Move, face: int, target: int, points: int) -> _Pieces:
+        """The position, turn, points and last move after ``move`` with ``face``."""
         if move is None:
-            return {"turn": self.turn + 1, "last": None}
+            return _Pieces(self.labelled, self.turn + 1, self.total, None)
         board = self._inputs().board
         here = board.squares[self.labelled[move - 1]].id
         labelled = list(self.labelled)
         labelled[move - 1] = target
-        return {
-            "labelled": tuple(labelled),
-            "turn": self.turn + 1,
-            "total": self.total + points,
-            "last": (move, tuple(board.path(here, face))),
-        }
+        last = (move, tuple(board.path(here, face)))
+        return _Pieces(tuple(labelled), self.turn + 1, self.total + points, last)
 
 
 def _check(move: object, legal: Mapping[Move, int]) -> Move:
@@ -164,7 +160,10 @@ class KnownGame(_Pieces):
         chosen = _check(move, legal)
         assert self.search is not None
         points = 0 if chosen is None else self.search.score[legal[chosen]]
-        return replace(self, **self._after(chosen, self.throw, legal[chosen], points))  # type: ignore[arg-type]
+        after = self._moved(chosen, self.throw, legal[chosen], points)
+        return replace(
+            self, labelled=after.labelled, turn=after.turn, total=after.total, last=after.last
+        )
 
 
 @dataclass(frozen=True)
@@ -251,8 +250,15 @@ class ExpectGame(_Pieces):
         chosen = _check(move, legal)
         assert self.lookup is not None
         points = 0 if chosen is None else self.lookup.score[legal[chosen]]
-        changes = self._after(chosen, self.throw, legal[chosen], points)
-        return replace(self, throw=None, **changes)  # type: ignore[arg-type]
+        after = self._moved(chosen, self.throw, legal[chosen], points)
+        return replace(
+            self,
+            labelled=after.labelled,
+            turn=after.turn,
+            total=after.total,
+            last=after.last,
+            throw=None,
+        )
 
 
 YutGame = KnownGame | ExpectGame

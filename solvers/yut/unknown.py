@@ -14,13 +14,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from solvers.protocol import Progress, report
 from solvers.yut.board import MAX_FACE, Board, standard_board
-from solvers.yut.explore import Explored, explore, sparse_keys
 from solvers.yut.known import MAX_PIECES, MAX_THROWS
 
 __all__ = [
@@ -28,6 +25,7 @@ __all__ = [
     "MAX_TABLE_BYTES",
     "ExpectInputs",
     "ExpectResult",
+    "ExpectTables",
     "Lookup",
     "MoveOption",
     "position_limit",
@@ -43,10 +41,16 @@ MAX_TABLE_BYTES = 600 * 1024 * 1024
 #: Share of the progress bar for finding the positions (the rest: valuing them).
 _EXPLORE_SHARE = 0.4
 
-IntArray = npt.NDArray[np.int64]
-#: Square indices of positions: at most 200 squares, so two bytes each.
-SquareArray = npt.NDArray[np.int16]
-FloatArray = npt.NDArray[np.float64]
+if TYPE_CHECKING:  # NumPy loads with the first expectation, not with the game
+    import numpy as np
+    import numpy.typing as npt
+
+    from solvers.yut.explore import Explored
+
+    IntArray = npt.NDArray[np.int64]
+    #: Square indices of positions: at most 200 squares, so two bytes each.
+    SquareArray = npt.NDArray[np.int16]
+    FloatArray = npt.NDArray[np.float64]
 
 
 def uniform(faces: int) -> tuple[float, ...]:
@@ -97,28 +101,55 @@ class MoveOption:
     best: bool
 
 
-@dataclass(frozen=True, eq=False)
-class ExpectResult:
-    """The expectation and the tables that answer "I threw a k here: what now?".
+class ExpectTables:
+    """The tables behind an expectation (NumPy arrays, millions of numbers at 6 x 20).
 
     ``states[i]`` is a position (sorted square indices), rows in the order they
     are first reached. ``values[offsets[t] + i]`` is the expected points still
     to come when ``t`` turns have been played, for the rows ``i`` reachable in
     ``t`` moves: ``i < offsets[t + 1] - offsets[t]`` (other rows cannot be on
     the board then; a quarter of a full table at 6 pieces x 20 turns, which
-    matters when the result travels from the worker process). ``first_turn[k-1]``
-    lists the moves for a first throw of ``k``.
+    matters when the result travels from the worker process). ``index`` holds
+    the position keys sorted and the rows in that order, found once in the solve
+    so that a play state is built in no time on the UI thread.
+    """
+
+    __slots__ = ("index", "offsets", "states", "values")
+
+    def __init__(
+        self,
+        states: SquareArray,
+        offsets: IntArray,
+        values: FloatArray,
+        index: tuple[IntArray, npt.NDArray[np.int32]] | None = None,
+    ) -> None:
+        self.states = states
+        self.offsets = offsets
+        self.values = values
+        self.index = index
+
+    def tolist(self) -> dict[str, int]:
+        """What ``--json`` shows: the tables' size, not their numbers (hundreds of MB)."""
+        return {"positions": len(self.states), "values": len(self.values)}
+
+
+@dataclass(frozen=True, eq=False)
+class ExpectResult:
+    """The expectation and the tables that answer "I threw a k here: what now?".
+
+    ``first_turn[k-1]`` lists the moves for a first throw of ``k``; ``tables``
+    give the value of any position at any turn (``value``, ``options``).
     """
 
     inputs: ExpectInputs
     expected: float
-    states: SquareArray
-    offsets: IntArray
-    values: FloatArray
     first_turn: tuple[tuple[MoveOption, ...], ...]
-    #: Position keys sorted, and the rows in that order: found once in the solve so
-    #: that a play state (``solvers.yut.play``) is built in no time on the UI thread.
-    index: tuple[IntArray, npt.NDArray[np.int32]] | None = field(default=None, repr=False)
+    tables: ExpectTables = field(repr=False)
+
+    @property
+    def states(self) -> SquareArray:
+        """Every position reachable in the game (see ``ExpectTables``)."""
+        return self.tables.states
 
     def value(self, turn: int, positions: tuple[str, ...]) -> float:
         """Expected points from turn ``turn`` (1-based, ``turns + 1``: over) onwards."""
@@ -150,22 +181,25 @@ class Lookup:
         self.result = result
         inputs = result.inputs
         self.board = inputs.board
-        self.dest = self.board.destinations(inputs.faces).tolist()
-        self.score = self.board.scores().tolist()
+        self.dest = self.board.destination_lists(inputs.faces)
+        self.score = self.board.score_list()
         self.base = len(self.board.squares)
-        if result.index is None:
-            keys = _keys(result.states, self.base)
+        tables = result.tables
+        if tables.index is None:
+            import numpy as np
+
+            keys = _keys(tables.states, self.base)
             self.order = np.argsort(keys).astype(np.int32)
             self.sorted_keys = keys[self.order]
         else:
-            self.sorted_keys, self.order = result.index
+            self.sorted_keys, self.order = tables.index
         self.memo: dict[tuple[int, tuple[int, ...]], float] = {}
 
     def _row(self, state: tuple[int, ...]) -> int | None:
         key = 0
         for sq in state:
             key = key * self.base + sq
-        pos = int(np.searchsorted(self.sorted_keys, key))
+        pos = int(self.sorted_keys.searchsorted(key))
         if pos < len(self.sorted_keys) and int(self.sorted_keys[pos]) == key:
             return int(self.order[pos])
         return None
@@ -190,9 +224,9 @@ class Lookup:
             return 0.0
         state = tuple(sorted(labelled))
         row = self._row(state)
-        offsets = self.result.offsets
+        offsets = self.result.tables.offsets
         if row is not None and row < offsets[played + 1] - offsets[played]:
-            return float(self.result.values[offsets[played] + row])
+            return float(self.result.tables.values[offsets[played] + row])
         known = self.memo.get((played, state))
         if known is not None:
             return known
@@ -239,6 +273,8 @@ class Lookup:
 
 
 def _keys(states: SquareArray, base: int) -> IntArray:
+    from solvers.yut.explore import sparse_keys
+
     return sparse_keys(states, base)
 
 
@@ -254,6 +290,10 @@ def position_limit(inputs: ExpectInputs) -> int:
 
 def solve_expected(inputs: ExpectInputs, progress: Progress | None = None) -> ExpectResult:
     """Expected total under optimal play when each throw is seen only when made."""
+    import numpy as np
+
+    from solvers.yut.explore import explore
+
     report(progress, 0.0)
     board = inputs.board
     faces = np.array([f for f, p in enumerate(inputs.probabilities, start=1) if p > 0])
@@ -279,6 +319,8 @@ def _sweep(
     A move from a row reachable in ``t`` moves leads to a row reachable in ``t + 1``,
     so each turn reads only the prefix of rows the next turn has values for.
     """
+    import numpy as np
+
     board = inputs.board
     score = board.scores().astype(np.float64)
     dest = board.destinations(int(faces.max()))
@@ -314,16 +356,10 @@ def _sweep(
 def _with_first_turn(
     inputs: ExpectInputs, states: SquareArray, offsets: IntArray, values: FloatArray
 ) -> ExpectResult:
-    bare = ExpectResult(inputs, float(values[0]), states, offsets, values, ())
+    expected = float(values[0])
+    bare = ExpectResult(inputs, expected, (), ExpectTables(states, offsets, values))
     start = [inputs.board.start_index] * inputs.pieces
     lookup = Lookup(bare)
     table = tuple(lookup.options(0, start, face) for face in range(1, inputs.faces + 1))
-    return ExpectResult(
-        inputs,
-        float(values[0]),
-        states,
-        offsets,
-        values,
-        table,
-        (lookup.sorted_keys, lookup.order),
-    )
+    index = (lookup.sorted_keys, lookup.order)
+    return ExpectResult(inputs, expected, table, ExpectTables(states, offsets, values, index))

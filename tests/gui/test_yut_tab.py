@@ -305,3 +305,37 @@ def test_deeply_nested_board_file_is_refused(make_tab, tmp_path: Path) -> None: 
     else:
         raise AssertionError("a nested file was accepted")
     assert tab.read_inputs().board == yut.standard_board()
+
+
+def test_import_with_options_six_pieces_twenty_throws(
+    make_tab, solve_and_wait, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
+    throws = "5 3 4 2 1 5 3 4 2 1 5 3 4 2 1 5 3 4 2 1"
+    path = tmp_path / "six.in"
+    path.write_text(throws + "\n")
+    assert tab.import_judge_file(path, ["--pieces", "6", "--throws", "20"]), tab.messageLabel.text()
+    assert tab.form.piecesSpin.value() == 6 and tab.form.throwsEdit.text() == throws
+    result = solve_and_wait(tab, 60000)
+    expected = yut.solve(yut.YutInputs(tuple(map(int, throws.split())), 6)).best
+    assert result.best == expected and str(expected) in tab.resultLabel.text()
+
+
+def test_expected_option_sets_unknown_mode(make_tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
+    path = tmp_path / "none.in"
+    path.write_text("")
+    assert tab.import_judge_file(path, ["--expected", "--turns", "7", "--pieces", "3"])
+    assert tab.form.unknown_mode and tab.form.turnsSpin.value() == 7
+    assert tab.read_inputs() == yut.ExpectInputs(7, 3)
+
+
+def test_a_huge_board_in_a_session_is_refused_at_once(make_tab) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
+    state = tab.state()
+    squares = [{"id": f"q{i}", "score": 1, "red": f"q{i + 1}"} for i in range(100_000)]
+    huge = dict(state, board={"start": "q0", "end": "q99999", "squares": squares})
+    # Refused on the count, before any square is copied, listed or drawn.
+    with pytest.raises(ValueError, match="at most 200 squares"):
+        tab.restore_session(huge)
+    assert tab.state() == state

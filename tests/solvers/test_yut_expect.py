@@ -216,3 +216,10 @@ def test_six_pieces_fit_the_bound() -> None:
 
     # 6 pieces x 20 turns on the standard board reach 1,102,690 positions (issue 12).
     assert position_limit(ExpectInputs(20, 6)) > 1_102_690
+
+
+def test_json_shows_the_tables_size_not_their_numbers() -> None:
+    result = solve(ExpectInputs(10, 4))
+    data = json.loads(json.dumps(jsonable(result)))
+    assert data["tables"] == {"positions": len(result.states), "values": len(result.tables.values)}
+    assert len(json.dumps(data)) < 50_000

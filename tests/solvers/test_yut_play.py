@@ -140,3 +140,18 @@ def test_games_travel_between_processes() -> None:
     copy = pickle.loads(pickle.dumps(game))
     assert copy.values() == game.values()
     assert max(copy.values().values()) == solve(inputs).best
+
+
+def test_a_judge_case_loads_no_numpy() -> None:
+    # Issue 12: one case costs little more than the interpreter's start.
+    code = (
+        "import sys; from solvers.__main__ import main; "
+        "sys.stdin = open(sys.argv[1]); main(['yut']); "
+        "assert 'numpy' not in sys.modules and 'solvers.yut.unknown' not in sys.modules"
+    )
+    sample = ROOT / "resources" / "examples" / "yut.txt"
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(sample)], capture_output=True, text=True, cwd=ROOT
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "214\n"

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from gui.files import atomic_write, load_json
 from gui.widgets.theme import ROLE, colour_css
 from solvers.yut import MAX_BOARD_BYTES, Board, board_from_json, board_to_json, standard_board
-from solvers.yut.board import MAX_SCORE
+from solvers.yut.board import MAX_SCORE, MAX_SQUARES
 
 __all__ = ["BoardEditor"]
 
@@ -129,6 +129,9 @@ class BoardEditor(QGroupBox):
         """Replace the edited board by JSON data (may be invalid: problems are shown)."""
         if not isinstance(data, dict) or not isinstance(data.get("squares"), list):
             raise ValueError("a board must be a JSON object with a list of squares")
+        if len(data["squares"]) > MAX_SQUARES:
+            # Refused before anything is drawn: a huge board would freeze the window.
+            raise ValueError(f"at most {MAX_SQUARES} squares, got {len(data['squares'])}")
         if not all(isinstance(s, dict) and "id" in s for s in data["squares"]):
             raise ValueError("every square needs an id")
         try:

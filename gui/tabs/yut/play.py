@@ -67,6 +67,10 @@ class PlayPanel(QGroupBox):
         self.restartButton = QPushButton("Restart")
         self.restartButton.setObjectName("restartButton")
         self.table = readonly_table(MOVE_HEADERS, "movesTable")
+        self.table.setToolTip(
+            "Every move of this throw; the last column is the final total if the rest is "
+            "played best (expected, when the throws are unknown). Green: the best moves."
+        )
         self.log = QListWidget()
         self.log.setObjectName("playLog")
         self.log.setWordWrap(True)
@@ -93,8 +97,9 @@ class PlayPanel(QGroupBox):
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.table)
         split.addWidget(self.log)
-        split.setStretchFactor(0, 4)
+        split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 1)
+        split.setSizes([450, 150])
         layout = QVBoxLayout(self)
         layout.addWidget(self.statusLabel)
         layout.addLayout(row)

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QScrollArea, QSplitter, QTabWidget, QWidget
+from PySide6.QtWidgets import QScrollArea, QSplitter, QTabWidget, QWidget
 
 from gui.controller import Job, JobFailure, SolveController
 from gui.tabs.base import GameTab
@@ -74,6 +74,7 @@ class YutTab(GameTab):
         right.addWidget(self.views)
         right.setStretchFactor(0, 3)
         right.setStretchFactor(1, 2)
+        right.setSizes([330, 270])  # room for a few moves under the board
         self.splitters.append(right)
         self.add_form_and_views(scroll, right, (400, 900))
         # new_game of known throws runs the search: a worker job, cancelled with the tab's.
@@ -258,29 +259,3 @@ class YutTab(GameTab):
     def _draw_start(self) -> None:
         sketch = Sketch.from_data(self.editor.data)
         self._show_position((sketch.start,) * self.form.piecesSpin.value(), (), 0)
-
-    # ----- screenshots -------------------------------------------------------------------------
-    def screenshot_invalid(self) -> None:
-        """A bad throw in the form."""
-        self.form.throwsEdit.setText("1 2 3 9 1 2 3 4 1 2")
-
-    def screenshot_states(self) -> list[tuple[str, Any]]:
-        """A step of the line, board editing, unknown-throws advice."""
-
-        def step() -> None:
-            self.linePanel.go(3)
-
-        def edit() -> None:
-            self.editor.editCheck.setChecked(True)
-            self.editor.select("o20")
-
-        def unknown() -> None:
-            self.editor.editCheck.setChecked(False)
-            self.editor.select(None)
-            self.form.unknownRadio.setChecked(True)
-            self.solve()
-            while self.busy:
-                QApplication.processEvents()
-            self.throw(4)
-
-        return [("step4", step), ("edit", edit), ("unknown", unknown)]

@@ -26,7 +26,8 @@ from solvers import yut
 __all__ = ["MOVE_HEADERS", "LinePanel", "fill_moves", "game_words", "move_words", "square_text"]
 
 HEADERS = ("Turn", "Throw", "Piece", "From", "To", "Points", "Total")
-MOVE_HEADERS = ("Piece", "From", "To", "Points", "Total with best play")
+#: The last column: the final total if the rest is played best (expected, for unknown throws).
+MOVE_HEADERS = ("Piece", "From", "To", "Points", "Final total")
 #: Milliseconds between steps while playing.
 PLAY_INTERVAL = 900
 #: Values closer than this are equally good (sums of float probabilities).
