@@ -17,6 +17,7 @@ __all__ = [
     "BAD",
     "BEST",
     "BEST_TEXT",
+    "CAPTION_CSS",
     "OKABE_ITO",
     "PLAYER",
     "ROLE",
@@ -70,6 +71,8 @@ class Roles:
     #: Chance (dice, draws) and plain, unhighlighted data.
     chance: QColor = dataclasses.field(default_factory=lambda: QColor(OKABE_ITO["reddish_purple"]))
     neutral: QColor = dataclasses.field(default_factory=lambda: QColor("#9e9e9e"))
+    #: Small explanatory text under a view (8:1 on white; the palette's placeholder grey is 4:1).
+    hint: QColor = dataclasses.field(default_factory=lambda: QColor("#4a4a4a"))
 
 
 #: The colours by role: ``ROLE.best``, ``ROLE.player0``, ``ROLE.invalid``...
@@ -84,6 +87,9 @@ PLAYER = (ROLE.player0, ROLE.player1)
 
 #: Stylesheet of a greyed-out (outdated) result.
 STALE_CSS = "color: gray;"
+
+#: Stylesheet of a caption: one or two lines of plain words under a view.
+CAPTION_CSS = f"color: {ROLE.hint.name()}; font-size: 9pt;"
 
 
 def colour_css(colour: QColor, prop: str = "color") -> str:

@@ -233,7 +233,10 @@ def test_simulation_beside_the_exact_value(window, solve_and_wait, qtbot) -> Non
     tab = coverup_tab(window)
     show_layout_with_candidates(tab)
     assert not tab.simulation.start()  # nothing solved yet
+    button = tab.simulation.simulateButton
+    assert not button.isEnabled() and "Solve valid inputs first" in button.toolTip()
     result = solve_and_wait(tab)
+    assert button.isEnabled()
     tab.simulation.gamesSpin.setValue(100_000)
     tab.simulation.seedSpin.setValue(5)
     assert tab.simulation.start()
@@ -301,7 +304,7 @@ def test_the_play_panel_draws_the_play_state(window, solve_and_wait) -> None:  #
         assert model.data(model.index(row, PICK_COL)).startswith(f"cover {digit[slot]} ")
     tab.next_turn([2])
     assert tab.game.state == game.play((2,)).state and tab.game.turn == 2
-    assert "Turn 1: column 1: 1 ✗, column 2: 2 ✗, column 3: 2 ✓" in tab.playPanel.log.item(0).text()
+    assert "Turn 1: col 1: 1✗, col 2: 2✗, col 3: 2✓" in tab.playPanel.log.item(0).text()
 
 
 @pytest.mark.parametrize("text", ["", "  \n\n", "0\n"])
@@ -348,7 +351,7 @@ def test_views_have_captions_in_plain_words(window, solve_and_wait) -> None:  # 
         assert words in legend
     model = tab.model
     assert model.headerData(1, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole) == (
-        "p (ticked)"
+        "p: chance a\nlikely is right"
     )
     assert "chance that the right digit is one of the ticked" in model.data(
         model.index(0, 1), Qt.ItemDataRole.ToolTipRole
@@ -396,7 +399,8 @@ def test_likely_digits_typed_or_ticked(window) -> None:  # type: ignore[no-untyp
     tab = coverup_tab(window)
     model = tab.model
     show_layout_with_candidates(tab)
-    assert model.data(model.index(2, LIKELY_COL)) == "1"
+    assert model.data(model.index(2, LIKELY_COL)) == "digit 1"
+    assert model.data(model.index(2, LIKELY_COL), Qt.ItemDataRole.EditRole) == "1"
     # Typing the likely digits ticks their cells...
     assert model.setData(model.index(2, LIKELY_COL), "2 3")
     assert model.data(model.index(2, FIRST_SLOT + 1), CHECK) == Qt.CheckState.Checked
@@ -404,7 +408,7 @@ def test_likely_digits_typed_or_ticked(window) -> None:  # type: ignore[no-untyp
     assert tab.read_inputs().columns[2] == cu.Column(4, 2, 0.5)
     # ...ticking a cell edits them, and a digit not offered is refused with the reason.
     model.setData(model.index(2, FIRST_SLOT + 3), Qt.CheckState.Checked, CHECK)
-    assert model.data(model.index(2, LIKELY_COL)) == "2 3 4"
+    assert model.data(model.index(2, LIKELY_COL)) == "digits 2 3 4"
     assert model.setData(model.index(2, LIKELY_COL), "9") is False
     assert "9 is not offered" in model.data(model.index(2, LIKELY_COL), Qt.ItemDataRole.ToolTipRole)
     assert not tab.solveButton.isEnabled()

@@ -248,7 +248,7 @@ def test_play_as_first_player_with_a_mistake(make_tab, qtbot) -> None:  # type: 
     assert table.rowCount() == 2
     assert table.item(0, 1).text() == "9" and table.item(0, 0).background().color() == BEST
     assert "★" in table.item(0, 0).text() and "★" not in table.item(1, 0).text()
-    assert table.item(1, 2).text() == "\u22125"
+    assert table.item(1, 2).text() == "5 coins"
     assert play.show_hint() == 1
     assert tab.chart.band_range() == (1, 1)
     assert play.user_take(2)  # a mistake worth 5

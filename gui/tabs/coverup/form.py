@@ -36,7 +36,7 @@ __all__ = [
 DIGITS_COL, P_COL, LIKELY_COL, PICK_COL = 0, 1, 2, 3
 FIRST_SLOT = 4
 DIGIT_SLOTS = cu.MAX_DIGITS
-HEADERS = ["Digits offered", "p (ticked)", "Likely digits", "Cover this turn"] + [
+HEADERS = ["Digits offered", "p: chance a\nlikely is right", "Likely digits", "Cover this turn"] + [
     f"#{k}" for k in range(1, DIGIT_SLOTS + 1)
 ]
 TIPS = {
@@ -159,6 +159,15 @@ class DigitTableModel(ValidatedGridModel):
             if not likely and p != 0.0:
                 return "p must be 0 when no digit is ticked as likely"
         return None
+
+    def display_text(self, row: int, column: int, text: str) -> str:
+        """Likely digits in words: a bare "0" read as "none" when it meant the digit zero."""
+        if column != LIKELY_COL:
+            return text
+        digits = sorted(self._likely(text))
+        if not digits:
+            return "none"
+        return ("digit " if len(digits) == 1 else "digits ") + " ".join(map(str, digits))
 
     def _cell(self, row: int, column: int) -> str:
         # Read the stored text directly: check_cell also runs while rows are being inserted.

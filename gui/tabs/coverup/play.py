@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.widgets.theme import CAPTION_CSS
 from solvers import coverup as cu
 
 from .views import ALTERNATIVES_CAPTION, alternatives_table, fill_alternatives, turn_words
@@ -32,7 +33,7 @@ def caption(text: str) -> QLabel:
     """A small wrapped line of plain words under a view."""
     label = QLabel(text)
     label.setWordWrap(True)
-    label.setStyleSheet("color: palette(placeholder-text); font-size: 9pt;")
+    label.setStyleSheet(CAPTION_CSS)
     return label
 
 
@@ -68,12 +69,17 @@ class PlayPanel(QGroupBox):
         table_layout.setContentsMargins(0, 0, 0, 0)
         table_layout.addWidget(self.alternatives, 1)
         table_layout.addWidget(caption(ALTERNATIVES_CAPTION))
+        # Three single-line rows and the header stay in sight at 1024x700.
+        row_height = self.alternatives.verticalHeader().defaultSectionSize()
+        header_height = self.alternatives.horizontalHeader().sizeHint().height()
+        self.alternatives.setMinimumHeight(3 * row_height + header_height + 4)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(table_box)
         split.addWidget(self.log)
         split.setStretchFactor(0, 4)
         split.setStretchFactor(1, 1)
-        split.setSizes([560, 120])
+        # The log gets room for a turn per line or two: all five turns stay in view.
+        split.setSizes([400, 260])
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(split, 1)

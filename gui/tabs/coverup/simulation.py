@@ -59,6 +59,7 @@ class SimulationPanel(QGroupBox):
         self.simulateButton = QPushButton("Simulate")
         self.simulateButton.setObjectName("simulateButton")
         self.simulateButton.clicked.connect(lambda: self.start())
+        self.set_ready(False)
         self.progressBar = QProgressBar()
         self.progressBar.setObjectName("simulationProgress")
         self.progressBar.setRange(0, 1000)
@@ -99,6 +100,15 @@ class SimulationPanel(QGroupBox):
         self.controller.start(Job(cu.__name__, "simulate", (result, games, seed)))
         return True
 
+    def set_ready(self, ready: bool) -> None:
+        """Simulate only a solved, current game; the tooltip says why the button is off."""
+        self.simulateButton.setEnabled(ready)
+        self.simulateButton.setToolTip(
+            "Play many games with the best picks"
+            if ready
+            else "Solve valid inputs first: the simulation plays the solved picks"
+        )
+
     def cancel(self) -> None:
         """Stop a running simulation (within one batch of games); its late result is dropped."""
         self.controller.cancel()
@@ -107,6 +117,7 @@ class SimulationPanel(QGroupBox):
         """Forget the last simulation (the inputs changed)."""
         self.cancel()
         self.simulation = None
+        self.set_ready(False)
         self.resultLabel.setText("Solve, then simulate games played with the optimal policy.")
 
     def show_simulation(self, sim: Simulation) -> None:

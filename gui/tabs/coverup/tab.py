@@ -34,6 +34,7 @@ from solvers import coverup as cu
 from .form import (
     FIRST_SLOT,
     LIKELY_COL,
+    P_COL,
     PICK_COL,
     DigitRow,
     DigitTableModel,
@@ -91,8 +92,8 @@ class CoverUpTab(GameTab):
         header.setMinimumSectionSize(40)
         # Widths that show six digit slots at 1024 px; cells hold two lines (digit, chance).
         self.view.setColumnWidth(0, 90)
-        self.view.setColumnWidth(1, 64)
-        self.view.setColumnWidth(LIKELY_COL, 84)
+        self.view.setColumnWidth(P_COL, 112)
+        self.view.setColumnWidth(LIKELY_COL, 96)
         self.view.setColumnWidth(PICK_COL, 190)
         for c in range(FIRST_SLOT, self.model.columnCount()):
             self.view.setColumnWidth(c, 58)
@@ -272,11 +273,9 @@ class CoverUpTab(GameTab):
         return Job(self.module_name, "solve", (inputs,), {"policy": True})
 
     def result_text(self, result: cu.CoverUpResult) -> str:
-        """The judge's rounding first, then more digits, then what it means."""
-        return (
-            f"Winning probability {cu.format_judge(result)}  ({result.value:.6f}) with the best"
-            " picks every turn"
-        )
+        """The judge's rounding and what it means."""
+        # The judge's three decimals are all a player needs; the panels show four.
+        return f"Winning probability {cu.format_judge(result)} with the best picks every turn"
 
     def show_result(self, result: cu.CoverUpResult) -> None:
         """Start the play-along at the first turn, its picks highlighted."""
@@ -286,6 +285,7 @@ class CoverUpTab(GameTab):
         # The play state shares the solve's memo, so every state it reaches is valued already.
         self._first = cu.new_game(result.inputs, result.solver)
         self.simulation.clear()
+        self.simulation.set_ready(True)
         note = self.restarter.take_note()
         self._start_turn(self._first, [note] if note else [])
 
@@ -346,7 +346,7 @@ class CoverUpTab(GameTab):
             self.show_message(str(exc), error=True)
             return False
         covered = [
-            f"column {i + 1}: {self._slots[i][s]} {'✓' if i in chosen else '✗'}"
+            f"col {i + 1}: {self._slots[i][s]}{'✓' if i in chosen else '✗'}"
             for i, s in enumerate(game.slots())
             if s is not None
         ]

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.controller import Job, JobFailure, SolveController
-from gui.widgets.theme import ROLE, colour_css
+from gui.widgets.theme import CAPTION_CSS, ROLE, colour_css
 from solvers.greatgame import GreatGameInputs, GreatGamePlay, Hand
 
 __all__ = ["IDLE", "GreatGamePlayPanel", "hand_values", "position_words"]
@@ -123,7 +123,7 @@ class GreatGamePlayPanel(QGroupBox):
             " it. The heat map outlines the current throw and round score."
         )
         self.legend.setWordWrap(True)
-        self.legend.setStyleSheet("color: palette(placeholder-text); font-size: 9pt;")
+        self.legend.setStyleSheet(CAPTION_CSS)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addLayout(yours)

@@ -31,6 +31,7 @@ from gui.tabs.base import GameTab
 from gui.widgets.dialogs import open_file
 from gui.widgets.options import OptionFields
 from gui.widgets.play_panel import GameRestarter
+from gui.widgets.theme import CAPTION_CSS
 from solvers.greatgame import MAX_THROWS, GreatGameInputs, GreatGamePlay, GreatGameResult
 
 from .form import GAP_FIELDS, ThrowTableModel, ThrowTableView
@@ -177,7 +178,7 @@ class GreatGameTab(GameTab):
         self.lowerTabs.addTab(self.playPanel, "Play a match")
         caption = QLabel(CHARTS_CAPTION)
         caption.setWordWrap(True)
-        caption.setStyleSheet("color: palette(placeholder-text); font-size: 9pt;")
+        caption.setStyleSheet(CAPTION_CSS)
         chart_page = QWidget()
         chart_layout = QVBoxLayout(chart_page)
         chart_layout.setContentsMargins(0, 0, 0, 0)

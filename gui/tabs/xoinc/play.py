@@ -33,13 +33,18 @@ __all__ = ["IDLE", "OPTIONS_LEGEND", "XoincPlayPanel"]
 
 IDLE = "Press “New game” to play on the stack in the form."
 OPTIONS_LEGEND = (
-    "★ on green: the best take now. “Costs you”: how much less you end with than after the"
-    " best take, both sides playing their best afterwards. Double-click a row to take."
+    "★ on green: the best take now. “Costs you”: how many coins less you end with than after"
+    " the best take, both sides playing their best afterwards. Double-click a row to take."
 )
 
 
 def _coins_text(first: int, count: int) -> str:
     return f"coin #{first}" if count == 1 else f"coins #{first}\u2013{first + count - 1}"
+
+
+def _cost_text(cost: int) -> str:
+    """A loss in words, positive like the legend's "how many coins less"."""
+    return f"{cost:,} coin" if cost == 1 else f"{cost:,} coins"
 
 
 class XoincPlayPanel(PlayPanelFrame):
@@ -270,7 +275,7 @@ class XoincPlayPanel(PlayPanelFrame):
             items = [
                 QTableWidgetItem(f"★ {take} (best)" if is_best else take),
                 QTableWidgetItem(f"{value:,}"),
-                QTableWidgetItem("nothing" if is_best else f"\u2212{best - value:,}"),
+                QTableWidgetItem("nothing" if is_best else _cost_text(best - value)),
             ]
             for column, item in enumerate(items):
                 alignment = Qt.AlignmentFlag.AlignRight if column else Qt.AlignmentFlag.AlignLeft

@@ -252,7 +252,23 @@ class XoincTab(GameTab):
         try:
             self.chart.draw(self.coins.model.values())
         except ValueError:
-            self.chart.draw([])
+            # Keep the valid coins in sight while one is being fixed: a bad one draws as 0.
+            self.chart.draw([_coin_or_zero(text) for text in self.coins.model.texts()])
+        self._headline()
+
+    def _headline(self) -> None:
+        """While a game runs before any solve, the answer line speaks of the game."""
+        if self.result is not None:
+            return
+        state = self.play.state
+        if state is None:
+            self.messages.reset_result()
+        elif state.over:
+            self.messages.set_result("Playing: game over (see the play panel)")
+        elif state.player == self.play.user:
+            self.messages.set_result("Playing against the solver: your move")
+        else:
+            self.messages.set_result("Playing against the solver: the solver moves")
 
     # ----- play ----------------------------------------------------------------------------
     def start_game(self, user_first: bool) -> None:
@@ -272,3 +288,10 @@ class XoincTab(GameTab):
     def _build_game(self, inputs: xoinc.XoincInputs, user_first: bool, note: str) -> None:
         """Build a game on ``inputs`` in a worker (``new_game``); ``note`` opens its log."""
         self.play.build(Job(self.module_name, "new_game", (inputs,)), user_first, note)
+
+
+def _coin_or_zero(text: str) -> int:
+    try:
+        return max(0, int(text))
+    except ValueError:
+        return 0

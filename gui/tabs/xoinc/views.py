@@ -16,7 +16,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView
 
 from gui.widgets.plots import IntegerAxis, configure_plot, pg
-from gui.widgets.theme import BEST, PLAYER, ROLE, SELECTED
+from gui.widgets.theme import BEST, CAPTION_CSS, PLAYER, ROLE, SELECTED
 from solvers.xoinc import Turn
 
 __all__ = [
@@ -34,20 +34,20 @@ __all__ = [
 
 Index = QModelIndex | QPersistentModelIndex
 PLAYER_NAMES = ("first", "second")
-#: The value axis reaches this times the tallest coin: the legend sits above the bars.
-HEADROOM = 1.3
+#: The value axis reaches a little above the tallest coin (the colours are named in the caption).
+HEADROOM = 1.05
 #: Stacks longer than this are shown, while playing, around the top coin only (``focus``).
 FOCUS_FROM = 120
 FOCUS_CONTEXT = 80
 #: Turns measured at each end of the line to size its columns (``fit_line_columns``).
 SAMPLED_TURNS = 30
 CELL_PADDING = 14
-VALUES_MAX_WIDTH = 140
+VALUES_MAX_WIDTH = 110
 #: Values listed in one cell of the line table before "…".
 VALUES_SHOWN = 3
 CHART_LEGEND = (
-    "Each bar is a coin, the top of the stack on the left. Blue: the first player takes it,"
-    " orange: the second, grey: nobody yet. Yellow band: the turn selected in the line;"
+    "Each bar is a coin, the top of the stack on the left. Blue bars: the first player takes"
+    " them, orange: the second, grey: nobody yet. Yellow band: the turn selected in the line;"
     " green band while playing: the best take now."
 )
 LINE_LEGEND = (
@@ -60,7 +60,7 @@ def caption(text: str) -> QLabel:
     """A small wrapped line of plain words under a view."""
     label = QLabel(text)
     label.setWordWrap(True)
-    label.setStyleSheet("font-size: 9pt;")
+    label.setStyleSheet(CAPTION_CSS)
     # A wrapped label under-reports its height to layouts: reserve two lines.
     label.setMinimumHeight(2 * label.fontMetrics().lineSpacing() + 2)
     return label
@@ -87,10 +87,7 @@ class StackChart(pg.PlotWidget):  # type: ignore[misc]
         configure_plot(self)
         self.setLabel("bottom", "coin (1 = top of the stack)")
         self.setLabel("left", "value")
-        # One row of swatches in the headroom above the tallest bar (``HEADROOM``).
-        self.legend = self.addLegend(
-            offset=(-10, 2), brush=pg.mkBrush(ROLE.paper), labelTextColor=ROLE.ink, colCount=3
-        )
+        # No legend inside the plot: it covered bars on wide windows; the caption names colours.
         self.band = pg.LinearRegionItem(movable=False)
         self.band.setZValue(-10)
         self.band.hide()
@@ -169,8 +166,8 @@ class TurnTableModel(QAbstractTableModel):
         "Coins",
         "Values",
         "Gained",
-        "First total",
-        "Second total",
+        "1st total",
+        "2nd total",
     )
     PLAYER_COL, COINS_COL, VALUES_COL = 1, 4, 5
 
