@@ -85,6 +85,10 @@ class NumberListModel(ValidatedGridModel):
             raise ValueError(error[1])
         return [int(t) for t in self.texts()]
 
+    def values_or_zero(self) -> list[int]:
+        """The numbers with 0 for each bad entry: a chart keeps the valid ones in place."""
+        return [0 if self.check(t) else int(t) for t in self.texts()]
+
     def first_error_row(self) -> int | None:
         """0-based row of the first bad entry."""
         error = self.first_error()

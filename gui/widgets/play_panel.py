@@ -23,7 +23,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-__all__ = ["RESTARTED", "RESTARTING", "GameRestarter", "PlayPanelFrame", "invalid_text"]
+from gui.widgets.message_area import MessageArea
+
+__all__ = [
+    "RESTARTED",
+    "RESTARTING",
+    "GameRestarter",
+    "PlayPanelFrame",
+    "invalid_text",
+    "show_play_headline",
+]
 
 #: The first line of a game that a change of the inputs restarted.
 RESTARTED = "The inputs changed: the game restarted from them."
@@ -36,6 +45,24 @@ RESTART_DELAY_MS = 250
 def invalid_text(exc: Exception) -> str:
     """The panel's line while the edited inputs are not valid: no game, no moves."""
     return f"No game: the inputs are not valid ({exc}). It restarts once they are."
+
+
+def show_play_headline(messages: MessageArea, game: tuple[bool, bool] | None) -> None:
+    """The answer line while a game runs with nothing solved: it speaks of the game, not Solve.
+
+    ``game`` is (over, your move), or None when no game runs (back to the placeholder).
+    """
+    if game is None:
+        messages.reset_result()
+        return
+    over, your_move = game
+    if "Press Solve" in messages.messageLabel.text():
+        messages.show_message("")  # "Example loaded. Press Solve." is old news once playing
+    if over:
+        messages.set_result("Playing: game over (see the play panel)")
+    else:
+        mover = "your move" if your_move else "the solver moves"
+        messages.set_result(f"Playing against the solver: {mover}")
 
 
 class GameRestarter(QObject):

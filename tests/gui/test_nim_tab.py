@@ -139,8 +139,11 @@ def test_play_against_the_solver_flags_a_losing_move(tab, start_game) -> None:  
     play = start_game(tab, user_first=True)
     assert play.user_move(0, 1)  # 1,2 -> 0,2: hands the solver a win
     log = [play.log.item(i).text() for i in range(play.log.count())]
-    assert "losing move" in log[0]
-    assert log[1].startswith("Solver: pile 2, 2 → 0")
+    assert log[0] == "Game started on piles 1, 2; you move first."
+    assert "losing move" in log[1]
+    # The log names the move that would have won (1,2 -> 1,1).
+    assert "pile 2, 2 → 1 would have won" in log[1]
+    assert log[2].startswith("Solver: pile 2, 2 → 0")
     assert "Game over" in play.positionLabel.text() and "solver wins" in play.positionLabel.text()
     assert play.mistakes == 1
 
@@ -162,7 +165,10 @@ def test_play_winning_line_and_hint(tab, start_game) -> None:  # type: ignore[no
 def test_play_second_lets_the_solver_open(tab, start_game) -> None:  # type: ignore[no-untyped-def]
     tab.piles.model.set_values([3, 4, 5])
     start_game(tab, user_first=False)
-    assert tab.play.log.item(0).text().startswith("Solver: pile 1, 3 → 1")
+    assert tab.play.log.item(0).text() == "Game started on piles 3, 4, 5; you move second."
+    assert tab.play.log.item(1).text().startswith("Solver: pile 1, 3 → 1")
+    # Nothing solved: the answer line speaks of the game, not of Solve.
+    assert tab.resultLabel.text() == "Playing against the solver: your move"
     assert "solver can force a win" in tab.play.positionLabel.text()
 
 

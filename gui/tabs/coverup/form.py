@@ -36,7 +36,7 @@ __all__ = [
 DIGITS_COL, P_COL, LIKELY_COL, PICK_COL = 0, 1, 2, 3
 FIRST_SLOT = 4
 DIGIT_SLOTS = cu.MAX_DIGITS
-HEADERS = ["Digits offered", "p: chance a\nlikely is right", "Likely digits", "Cover this turn"] + [
+HEADERS = ["Digits offered", "p: likely right", "Likely digits", "Cover this turn"] + [
     f"#{k}" for k in range(1, DIGIT_SLOTS + 1)
 ]
 TIPS = {

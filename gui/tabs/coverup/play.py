@@ -59,30 +59,30 @@ class PlayPanel(QGroupBox):
         self.log = QListWidget()
         self.log.setObjectName("playLog")
         self.log.setWordWrap(True)
-        self.log.setToolTip("The turns played so far: ✓ right, ✗ wrong")
+        self.log.setToolTip(
+            "The turns played so far, one entry per column left to right: the digit covered,"
+            " ✓ right, ✗ wrong; · the column was already solved"
+        )
         top = QHBoxLayout()
         top.addWidget(self.statusLabel, 1)
         top.addWidget(self.nextButton)
         top.addWidget(self.restartButton)
-        table_box = QWidget()
-        table_layout = QVBoxLayout(table_box)
-        table_layout.setContentsMargins(0, 0, 0, 0)
-        table_layout.addWidget(self.alternatives, 1)
-        table_layout.addWidget(caption(ALTERNATIVES_CAPTION))
         # Three single-line rows and the header stay in sight at 1024x700.
         row_height = self.alternatives.verticalHeader().defaultSectionSize()
         header_height = self.alternatives.horizontalHeader().sizeHint().height()
         self.alternatives.setMinimumHeight(3 * row_height + header_height + 4)
         split = QSplitter(Qt.Orientation.Horizontal)
-        split.addWidget(table_box)
+        split.addWidget(self.alternatives)
         split.addWidget(self.log)
         split.setStretchFactor(0, 4)
         split.setStretchFactor(1, 1)
-        # The log gets room for a turn per line or two: all five turns stay in view.
-        split.setSizes([400, 260])
+        # The log needs a turn per line; the table its five pick columns unelided.
+        split.setSizes([450, 210])
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(split, 1)
+        # Under both (not under the narrow table alone): one line at 1024 px.
+        layout.addWidget(caption(ALTERNATIVES_CAPTION))
         self._options: list[cu.Picks] = []
         self.show_game(None, [])
 

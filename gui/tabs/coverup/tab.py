@@ -345,12 +345,13 @@ class CoverUpTab(GameTab):
         except ValueError as exc:
             self.show_message(str(exc), error=True)
             return False
+        # One short entry per column, left to right (the log's tooltip says so): a turn fits
+        # one line of the narrow log, so every turn of a game stays in view.
         covered = [
-            f"col {i + 1}: {self._slots[i][s]}{'✓' if i in chosen else '✗'}"
+            "·" if s is None else f"{self._slots[i][s]}{'✓' if i in chosen else '✗'}"
             for i, s in enumerate(game.slots())
-            if s is not None
         ]
-        log = [*self._log, f"Turn {game.turn}: " + ", ".join(covered)]
+        log = [*self._log, f"Turn {game.turn}: " + " ".join(covered)]
         if after.over:
             log.append("Every column is right: won." if after.won else "No pick was right: lost.")
         self.show_message("")

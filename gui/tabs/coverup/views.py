@@ -41,17 +41,17 @@ TABLE_LEGEND = (
     " ✗ struck out: tried, wrong; ✓: right. Tick the picks that came up right, then Next turn."
 )
 ALTERNATIVES_CAPTION = (
-    "Every way to pick this turn (a likely or other digit per column) and its chance to win."
-    " ★ best, ▶ being played; click a row to play it instead."
+    "Every way to pick this turn, with its chance to win: ★ best, ▶ played; click a row to play it."
 )
 
 
 def describe_pick(pick: cu.Pick | None, reserve: bool = False) -> str:
-    """``likely``, ``other``, ``other · reserve`` or ``—`` (solved column)."""
+    """``likely``, ``other``, ``reserve`` (a deliberate miss) or ``—`` (solved column)."""
     if pick is None:
         return "—"
-    word = "likely" if pick is cu.Pick.CANDIDATE else "other"
-    return f"{word} · reserve" if reserve else word
+    if reserve:
+        return "reserve"  # short enough for five columns at 1024 px; the tooltip explains
+    return "likely" if pick is cu.Pick.CANDIDATE else "other"
 
 
 def turn_words(game: cu.CoverUpGame) -> str:
@@ -152,6 +152,7 @@ def fill_alternatives(table: QTableWidget, game: cu.CoverUpGame | None) -> list[
                 item.setBackground(SELECTED)
             table.setItem(row, column, item)
     header = table.horizontalHeader()
-    for column in (0, 1):
+    # Every column as wide as its words ("reserve" never elided); the last one takes the rest.
+    for column in range(table.columnCount() - 1):
         header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
     return options

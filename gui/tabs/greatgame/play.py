@@ -242,8 +242,12 @@ class GreatGamePlayPanel(QGroupBox):
                     f"Your chance to win the match if you play {hand.name.lower()} now"
                     + (" (the best hand)" if is_best else "")
                 )
+                # The colours are set for every state: the best hand stays readable (not
+                # greyed) while the buttons are off, waiting for the opponent's hand.
                 button.setStyleSheet(
-                    colour_css(ROLE.best, "background-color") + " font-weight: 600;"
+                    colour_css(ROLE.best, "background-color")
+                    + colour_css(ROLE.ink)
+                    + " font-weight: 600;"
                     if is_best
                     else ""
                 )

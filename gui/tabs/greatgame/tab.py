@@ -196,7 +196,11 @@ class GreatGameTab(GameTab):
         right.addWidget(heat)
         right.addWidget(self.lowerTabs)
         right.setChildrenCollapsible(False)
-        right.setSizes([300, 260])
+        # The heat map is the answer: it takes the extra height of big windows, the match
+        # log below (empty until a match is played) only what it needs.
+        right.setStretchFactor(0, 3)
+        right.setStretchFactor(1, 1)
+        right.setSizes([420, 260])
         for name, widget in (("greatgameViewSplitter", right), ("greatgameChartSplitter", charts)):
             widget.setObjectName(name)
             self.splitters.append(widget)

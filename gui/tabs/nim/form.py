@@ -17,13 +17,19 @@ from PySide6.QtWidgets import QCheckBox, QGroupBox, QLabel, QLineEdit, QVBoxLayo
 from gui.widgets.fields import mark_invalid
 from gui.widgets.number_list import NumberListEditor
 from gui.widgets.options import OptionFields
+from gui.widgets.theme import CAPTION_CSS
 from solvers import nim
 
-__all__ = ["RULE_CAPTION", "NimForm", "inputs_from"]
+__all__ = ["PILES_CAPTION", "RULE_CAPTION", "NimForm", "inputs_from"]
 
 RULE_CAPTION = (
     "Normal play: who takes the last stone wins. Misère: who takes it loses. "
     "A subtraction set S (e.g. 1,3,4) limits a move to taking exactly s stones, s in S."
+)
+PILES_CAPTION = (
+    "Grundy: what a pile counts for when piles are combined (in plain Nim, its size). "
+    "Nim-sum: the Grundy values added in binary without carrying; 0 means the player to move"
+    " loses against best play."
 )
 #: Piles shown when the tab opens.
 FIRST_PILES = (3, 4, 5)
@@ -54,10 +60,12 @@ class NimForm(QWidget):
         subtract = self.options.fields["subtract"]
         assert isinstance(misere, QCheckBox) and isinstance(subtract, QLineEdit)
         self.misereCheck = misere
+        misere.setToolTip("Misère: the player who takes the last stone loses instead of winning.")
         self.subtractionEdit = subtract
         self.subtractionEdit.setPlaceholderText("empty: take any number (e.g. 1,3,4)")
         caption = QLabel(RULE_CAPTION)
         caption.setWordWrap(True)
+        caption.setStyleSheet(CAPTION_CSS)
         rule_box = QGroupBox("Rule")
         rule_layout = QVBoxLayout(rule_box)
         rule_layout.addWidget(self.options)
@@ -69,7 +77,15 @@ class NimForm(QWidget):
         self.piles.model.set_values(list(FIRST_PILES))
         self.piles.model.edited.connect(self.changed)
         piles_box = QGroupBox("Piles")
-        QVBoxLayout(piles_box).addWidget(self.piles)
+        piles_layout = QVBoxLayout(piles_box)
+        piles_layout.addWidget(self.piles)
+        piles_caption = QLabel(PILES_CAPTION)
+        piles_caption.setObjectName("pilesCaption")
+        piles_caption.setWordWrap(True)
+        piles_caption.setStyleSheet(CAPTION_CSS)
+        # A wrapped label under-reports its height to layouts: reserve its lines.
+        piles_caption.setMinimumHeight(3 * piles_caption.fontMetrics().lineSpacing() + 4)
+        piles_layout.addWidget(piles_caption)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(rule_box)

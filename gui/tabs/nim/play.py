@@ -146,6 +146,9 @@ class NimPlayPanel(PlayPanelFrame):
         self.log.clear()
         if self._note:
             self.log.addItem(self._note)
+        piles = ", ".join(f"{p:,}" for p in state.piles)
+        order = "first" if self.user == 0 else "second"
+        self.log.addItem(f"Game started on piles {piles}; you move {order}.")
         # Start the take box on a legal amount (1 is illegal when S lacks it).
         rule = state.position
         self.takeSpin.setValue(rule.subtraction[0] if rule.subtraction else 1)
@@ -168,7 +171,11 @@ class NimPlayPanel(PlayPanelFrame):
         text = f"You: pile {pile + 1}, {before:,} → {judged.after:,}"
         if judged.mistake:
             self.mistakes += 1
-            text += "   ✗ a losing move — you had a winning one"
+            best_pile, best_after = state.best_move()
+            text += (
+                f"   ✗ a losing move — pile {best_pile + 1},"
+                f" {state.piles[best_pile]:,} → {best_after:,} would have won"
+            )
         elif judged.value > 0:
             text += "   ✓ a winning move"
         self.log.addItem(text)

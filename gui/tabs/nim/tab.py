@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QSplitter, QWidget
 
 from gui.tabs.base import GameTab
-from gui.widgets.play_panel import GameRestarter
+from gui.widgets.play_panel import GameRestarter, show_play_headline
 from gui.widgets.theme import BEST
 from solvers import nim
 
@@ -144,16 +144,21 @@ class NimTab(GameTab):
     def _draw_form_piles(self) -> None:
         if self.play.state is not None:
             return
-        try:
-            piles = self.piles.model.values()
-        except ValueError:
-            piles = []
-        self.chart.draw(piles, None)
+        # A bad entry draws as 0: the valid piles stay in sight while it is being fixed.
+        self.chart.draw(self.piles.model.values_or_zero(), None)
 
     def _play_changed(self) -> None:
         """In play the chart shows the position (bars shrink) and the mover's winning moves."""
         state = self.play.state
+        self._headline()
         if state is None:
             self._draw_form_piles()
             return
         self.chart.draw(state.piles, self.play.winning_by_pile())
+
+    def _headline(self) -> None:
+        """While a game runs before any solve, the answer line speaks of the game."""
+        state = self.play.state
+        if self.result is None:
+            game = None if state is None else (state.over, state.to_move == self.play.user)
+            show_play_headline(self.messages, game)

@@ -77,7 +77,7 @@ class PileChart:
         taken_x: list[int] = []
         taken_base: list[float] = []
         taken_height: list[float] = []
-        marks: list[tuple[int, int]] = []
+        marks: list[tuple[float, int]] = []
         for pile, afters in (winning or {}).items():
             if not afters or not 0 <= pile < len(piles):
                 continue
@@ -87,7 +87,10 @@ class PileChart:
             taken_x.append(pile + 1)
             taken_base.append(lowest)
             taken_height.append(piles[pile] - lowest)
-            marks.extend((pile + 1, after) for after in afters)
+            # Side by side across the bar: two sizes a stone apart would overlap in one column.
+            spread = 0.5 / max(len(afters), 1)
+            left = pile + 1 - spread * (len(afters) - 1) / 2
+            marks.extend((left + k * spread, after) for k, after in enumerate(sorted(afters)))
         xs = list(range(1, len(piles) + 1))
         self.keptBars.setOpts(x=xs, height=kept, brushes=brushes)
         self.takenBars.setOpts(x=taken_x, y0=taken_base, height=taken_height)

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from gui.controller import Job
 from gui.tabs.base import GameTab
-from gui.widgets.play_panel import GameRestarter
+from gui.widgets.play_panel import GameRestarter, show_play_headline
 from solvers import xoinc
 
 from .form import CoinForm, too_many
@@ -231,6 +231,7 @@ class XoincTab(GameTab):
 
     def _redraw(self) -> None:
         """Chart the game in play, else the current solved line, else the plain stack."""
+        self._headline()
         state = self.play.state
         if state is not None:
             band = None
@@ -253,22 +254,14 @@ class XoincTab(GameTab):
             self.chart.draw(self.coins.model.values())
         except ValueError:
             # Keep the valid coins in sight while one is being fixed: a bad one draws as 0.
-            self.chart.draw([_coin_or_zero(text) for text in self.coins.model.texts()])
-        self._headline()
+            self.chart.draw(self.coins.model.values_or_zero())
 
     def _headline(self) -> None:
         """While a game runs before any solve, the answer line speaks of the game."""
-        if self.result is not None:
-            return
         state = self.play.state
-        if state is None:
-            self.messages.reset_result()
-        elif state.over:
-            self.messages.set_result("Playing: game over (see the play panel)")
-        elif state.player == self.play.user:
-            self.messages.set_result("Playing against the solver: your move")
-        else:
-            self.messages.set_result("Playing against the solver: the solver moves")
+        if self.result is None:
+            game = None if state is None else (state.over, state.player == self.play.user)
+            show_play_headline(self.messages, game)
 
     # ----- play ----------------------------------------------------------------------------
     def start_game(self, user_first: bool) -> None:
@@ -288,10 +281,3 @@ class XoincTab(GameTab):
     def _build_game(self, inputs: xoinc.XoincInputs, user_first: bool, note: str) -> None:
         """Build a game on ``inputs`` in a worker (``new_game``); ``note`` opens its log."""
         self.play.build(Job(self.module_name, "new_game", (inputs,)), user_first, note)
-
-
-def _coin_or_zero(text: str) -> int:
-    try:
-        return max(0, int(text))
-    except ValueError:
-        return 0
