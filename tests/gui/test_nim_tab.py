@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
 
 from gui.widgets.play_panel import RESTARTED
 from gui.widgets.theme import BAD, BEST
@@ -268,3 +269,11 @@ def test_esc_cancels_a_game_being_prepared(tab) -> None:  # type: ignore[no-unty
     tab.cancel()
     assert not tab.play.busy and tab.play.state is None
     assert "Cancelled" in tab.play.positionLabel.text()
+
+
+def test_bad_pile_keeps_the_valid_piles_and_captions_explain(tab) -> None:  # type: ignore[no-untyped-def]
+    tab.piles.model.set_texts(["3", "oops", "5"])
+    assert list(tab.chart.keptBars.opts["height"]) == [3.0, 0.0, 5.0]
+    caption = tab.findChild(QLabel, "pilesCaption").text()
+    assert "Grundy:" in caption and "Nim-sum:" in caption
+    assert "last stone loses" in tab.misereCheck.toolTip()

@@ -242,6 +242,8 @@ def test_play_as_first_player_with_a_mistake(make_tab, qtbot) -> None:  # type: 
     assert play.controller.busy and tab.busy and play.state is None
     qtbot.waitUntil(lambda: play.state is not None, timeout=10000)
     assert tab.result is None and not tab.busy
+    # Nothing solved: the answer line speaks of the game in play, not of Solve.
+    assert tab.resultLabel.text() == "Playing against the solver: your move"
     assert play.state.player == 1 and list(play.state.moves()) == [1, 2]
     play.valuesCheck.setChecked(True)
     table = play.optionsTable
@@ -442,3 +444,9 @@ def test_a_line_of_thousands_of_turns_is_drawn_quickly(make_tab, solve_and_wait)
     tab.show_result(result)  # on the UI thread: no column sized by measuring every row
     QApplication.processEvents()
     assert time.perf_counter() - started < 0.25
+
+
+def test_a_bad_coin_keeps_the_valid_coins_in_the_chart(make_tab) -> None:  # type: ignore[no-untyped-def]
+    tab = xoinc_tab(make_tab)
+    tab.coins.model.set_texts(["5", "x", "7"])
+    assert list(tab.chart.untakenBars.opts["height"]) == [5.0, 0.0, 7.0]
