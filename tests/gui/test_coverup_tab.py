@@ -428,3 +428,18 @@ def test_picture_of_the_digit_table_and_named_splitters(  # type: ignore[no-unty
         "coverupTableSplitter",
         "coverupPanelSplitter",
     ]
+
+
+def test_play_panel_keeps_three_alternatives_and_a_plain_headline(window, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = coverup_tab(window)
+    show_layout_with_candidates(tab)
+    solve_and_wait(tab)
+    # One number in the headline: no unexplained second rounding.
+    assert tab.resultLabel.text() == "Winning probability 0.537 with the best picks every turn"
+    table = tab.playPanel.alternatives
+    row = table.verticalHeader().defaultSectionSize()
+    assert not table.wordWrap() and row <= table.fontMetrics().lineSpacing() + 8
+    assert table.minimumHeight() >= 3 * row + table.horizontalHeader().sizeHint().height()
+    assert "reserve" in [table.item(0, c).text() for c in range(2, table.columnCount())] + [
+        table.item(1, c).text() for c in range(2, table.columnCount())
+    ]

@@ -61,10 +61,8 @@ def turn_words(game: cu.CoverUpGame) -> str:
             return "Game won: every column is right. Press Restart to play again."
         return "Game lost: no pick was right this turn. Press Restart to play again."
     entry = game.entry()
-    text = (
-        f"Turn {game.turn}: the best picks win with probability"
-        f" {cu.format_probability(entry.value)} ({entry.value:.4f})."
-    )
+    # One rounding, the alternatives table's four decimals: no second number to explain.
+    text = f"Turn {game.turn}: the best picks win with probability {entry.value:.4f}."
     if game.picks is not None and game.picks != entry.picks:
         text += f" Your picks win with {game.value:.4f}."
     return text
