@@ -1,8 +1,10 @@
 """The worker processes behind every ``SolveController`` (see ``gui.controller``).
 
 A small pool of persistent processes (``multiprocessing`` spawn context; at
-most ``MAX_WORKERS``), a queue of jobs waiting for one, and a ``QTimer`` on
-the UI thread that reads their messages while any job runs. Jobs travel
+most ``MAX_WORKERS``), a queue of jobs waiting for one, a reader thread per
+worker that receives and unpickles its messages (a result of tens of MB would
+otherwise stall the window while it is read), and a ``QTimer`` on the UI
+thread that hands the received messages to their owners while any job runs. Jobs travel
 pickled with an id; a cancel writes the id into the worker's shared cancel
 value (the job's progress callback then raises ``Cancelled``) and a worker
 still busy ``KILL_AFTER_MS`` later is terminated. Owners are the controllers:
@@ -16,7 +18,9 @@ import dataclasses
 import logging
 import multiprocessing
 import pickle
+import queue
 import sys
+import threading
 import time
 import types
 from collections import deque
@@ -47,16 +51,37 @@ class JobOwner(Protocol):
     def _message(self, job_id: int, kind: str, payload: tuple[Any, ...]) -> None: ...
 
 
+#: What a reader thread puts in the inbox when a message cannot be unpickled.
+_UNREADABLE = "unreadable"
+
+
 @dataclasses.dataclass(eq=False)
 class _Worker:
     process: Any
     connection: Any
     cancel_value: Any
+    inbox: queue.SimpleQueue[tuple[Any, ...]]
+    reader: threading.Thread | None = None
     job_id: int | None = None
     cancelled_at: float | None = None
 
     def alive(self) -> bool:
         return bool(self.process.is_alive())
+
+
+def _receive(connection: Any, inbox: queue.SimpleQueue[tuple[Any, ...]]) -> None:
+    """Reader thread: move every message of one worker into its inbox until the pipe ends.
+
+    Reading the pipe releases the GIL; only the unpickling holds it, in short steps.
+    """
+    while True:
+        try:
+            message = connection.recv()
+        except (EOFError, OSError):
+            return
+        except Exception as exc:  # a result that cannot be rebuilt here: fail its job
+            message = (_UNREADABLE, None, type(exc).__name__, str(exc))
+        inbox.put(tuple(message))
 
 
 class WorkerPool:
@@ -87,7 +112,11 @@ class WorkerPool:
         finally:
             sys.modules["__main__"] = main
         child_end.close()
-        worker = _Worker(process, parent_end, cancel_value)
+        worker = _Worker(process, parent_end, cancel_value, queue.SimpleQueue())
+        worker.reader = threading.Thread(
+            target=_receive, args=(parent_end, worker.inbox), name="solve-reader", daemon=True
+        )
+        worker.reader.start()
         self._workers.append(worker)
         self._hook_quit()
         return worker
@@ -220,6 +249,11 @@ class WorkerPool:
             if worker.job_id is None:
                 continue
             if not worker.alive():
+                if worker.reader is not None:  # what the worker said before it died comes first
+                    worker.reader.join(0.2)
+                    self._read(worker)
+                    if worker.job_id is None:
+                        continue
                 code = worker.process.exitcode
                 job_id = worker.job_id
                 self._stop(worker)
@@ -239,15 +273,19 @@ class WorkerPool:
             self._timer.stop()
 
     def _read(self, worker: _Worker) -> None:
-        try:
-            while worker.job_id is not None and worker.connection.poll():
-                kind, job_id, *payload = worker.connection.recv()
-                if kind != "progress" and job_id == worker.job_id:
-                    worker.job_id = None
-                    worker.cancelled_at = None
-                self._deliver(job_id, kind, tuple(payload))
-        except (EOFError, OSError):
-            pass  # the process died: poll() notices and reports it
+        """Hand the messages the reader thread received to their owners (UI thread)."""
+        while worker.job_id is not None:
+            try:
+                kind, job_id, *payload = worker.inbox.get_nowait()
+            except queue.Empty:
+                return
+            if kind == _UNREADABLE:
+                kind, job_id = "error", worker.job_id
+                payload = [payload[0], f"the result could not be read: {payload[1]}", "", False]
+            if kind != "progress" and job_id == worker.job_id:
+                worker.job_id = None
+                worker.cancelled_at = None
+            self._deliver(job_id, kind, tuple(payload))
 
     def _deliver(self, job_id: int, kind: str, payload: tuple[Any, ...]) -> None:
         owner = self._owners.get(job_id) if kind == "progress" else self._owners.pop(job_id, None)

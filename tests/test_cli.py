@@ -160,6 +160,8 @@ def test_oversized_file_is_refused_before_parsing(
         (["yut", "--pieces", "x"], "--pieces"),
         (["yut", "--faces", "99"], "--faces"),
         (["yut", "--board", "BOARD"], "--board"),
+        (["yut", "--expected", "--turns", "0"], "--turns"),
+        (["greatgame", "--bogus"], "--bogus"),
     ],
 )
 def test_bad_options_exit_2_naming_the_option(
@@ -177,6 +179,8 @@ def test_bad_options_exit_2_naming_the_option(
     assert status == 2, err
     assert out == ""
     assert err.startswith(flag) and "Traceback" not in err and err.count("\n") == 1
+    if flag != "--":
+        assert err.startswith(f"{flag}: "), "OPTION: reason, as the contract says"
 
 
 def test_unknown_game_and_no_game_exit_2(

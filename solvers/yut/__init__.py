@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any, overload
 
-from solvers.protocol import Option, OptionError, Progress, Tokens, checked
+from solvers.protocol import Option, Progress, Tokens, checked
 from solvers.yut.board import (
     MAX_FACE,
     Board,
@@ -124,18 +124,8 @@ def read_board_file(path: str) -> Board:
 
 
 def _ranged(flag: str, what: str, hi: int, default: int, metavar: str = "N") -> Option:
-    """A whole-number option 1..``hi`` whose refusal reads "--pieces must be between 1 and 6"."""
-
-    def convert(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise OptionError(f"--{flag}: {text!r} is not a whole number") from None
-        if not 1 <= value <= hi:
-            raise OptionError(f"--{flag} must be between 1 and {hi}, got {value}")
-        return value
-
-    return Option(flag, "int", default, what, lo=1, hi=hi, metavar=metavar, convert=convert)
+    """A whole-number option 1..``hi`` (refused as "--pieces: must be between 1 and 6, got 0")."""
+    return Option(flag, "int", default, what, lo=1, hi=hi, metavar=metavar)
 
 
 OPTIONS: tuple[Option, ...] = (

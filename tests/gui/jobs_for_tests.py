@@ -50,3 +50,23 @@ def hog(progress: Callable[[float], None] | None = None) -> int:
     """Ask for far more memory than a worker may use."""
     block = bytearray(8 << 30)
     return len(block)
+
+
+def _explode_on_arrival() -> object:
+    """Runs when the parent rebuilds the result (see ``unreadable``)."""
+    raise ValueError("this result cannot be rebuilt here")
+
+
+class _Unreadable:
+    def __reduce__(self) -> tuple[object, tuple[()]]:
+        return _explode_on_arrival, ()
+
+
+def unreadable(progress: Callable[[float], None] | None = None) -> object:
+    """Return something that pickles in the worker but fails to unpickle in the parent."""
+    return _Unreadable()
+
+
+def big(megabytes: int, progress: Callable[[float], None] | None = None) -> bytes:
+    """A large result, to be received off the UI thread."""
+    return bytes(megabytes << 20)

@@ -97,6 +97,23 @@ def test_an_unpicklable_result_fails_cleanly(ctl, qtbot) -> None:  # type: ignor
     assert "lambda" in blocker.args[0].message or "pickle" in blocker.args[0].message.lower()
 
 
+def test_a_result_that_cannot_be_rebuilt_fails_its_job_and_the_worker_serves_on(  # type: ignore[no-untyped-def]
+    ctl, qtbot
+) -> None:
+    with qtbot.waitSignal(ctl.failed, timeout=20000) as blocker:
+        ctl.start(job("unreadable"))
+    assert "cannot be rebuilt" in blocker.args[0].message
+    with qtbot.waitSignal(ctl.finished, timeout=20000) as blocker:
+        ctl.start(job("answer", 7))
+    assert blocker.args == [7]
+
+
+def test_a_large_result_arrives_whole(ctl, qtbot) -> None:  # type: ignore[no-untyped-def]
+    with qtbot.waitSignal(ctl.finished, timeout=20000) as blocker:
+        ctl.start(job("big", 48))
+    assert len(blocker.args[0]) == 48 << 20
+
+
 def test_an_unpicklable_argument_fails_cleanly(ctl, qtbot) -> None:  # type: ignore[no-untyped-def]
     with qtbot.waitSignal(ctl.failed, timeout=20000):
         ctl.start(job("answer", lambda: None))

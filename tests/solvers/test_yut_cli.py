@@ -51,7 +51,7 @@ def test_bad_board_file_is_explained(tmp_path: Path) -> None:
 
 def test_bad_options() -> None:
     done = run("--pieces", "9", stdin="1 1 1 1 1 1 1 1 1 1\n")
-    assert done.returncode != 0 and "--pieces must be between 1 and 6" in done.stderr
+    assert done.returncode != 0 and "--pieces: must be between 1 and 6, got 9" in done.stderr
 
 
 def test_example_file_solves() -> None:

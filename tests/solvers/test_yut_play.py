@@ -72,7 +72,7 @@ def test_expect_game_alternates_chance_and_choice() -> None:
 def test_options_are_data() -> None:
     values = parse_options(yut.OPTIONS, ["--pieces", "6", "--throws", "20", "--expected"])
     assert values["pieces"] == 6 and values["throws"] == 20 and values["expected"]
-    with pytest.raises(OptionError, match="--pieces must be between 1 and 6"):
+    with pytest.raises(OptionError, match="--pieces: must be between 1 and 6"):
         parse_options(yut.OPTIONS, ["--pieces", "0"])
     (case,) = yut.parse_judge("", expected=True, pieces=3, turns=4, faces=4)
     assert case == ExpectInputs(4, 3, yut.uniform(4))
