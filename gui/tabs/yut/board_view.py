@@ -150,7 +150,7 @@ class BoardView(QGraphicsView):
         self.setScene(QGraphicsScene(self))
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setBackgroundBrush(QBrush(ROLE.paper))
-        self.setMinimumSize(360, 300)
+        self.setMinimumSize(240, 200)  # small windows give the tables the height
         self.board: Sketch | None = None
         self.positions: tuple[str, ...] = ()
         self.path: tuple[str, ...] = ()

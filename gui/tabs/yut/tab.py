@@ -83,7 +83,7 @@ class YutTab(GameTab):
         right.setStretchFactor(0, 1)
         right.setStretchFactor(1, 1)
         # At 1024x700 the line table still shows six rows under the board.
-        right.setSizes([300, 330])
+        right.setSizes([350, 280])
         self.splitters.append(right)
         self.add_form_and_views(scroll, right, (400, 900))
         # new_game of known throws runs the search: a worker job, cancelled with the tab's.

@@ -57,22 +57,17 @@ def _swatch(colour: QColor) -> str:
 
 #: What the board's colours and marks mean (shown under the board).
 BOARD_LEGEND = (
-    f"{_swatch(SELECTED)} dashed: the squares a move passes · "
-    f"{_swatch(BEST)} double ring: where it ends · "
-    "disc with a black rim: the piece that moved · "
-    f"{_swatch(ROLE.tie)} a move starting on this square takes its blue arrow (a shortcut) "
-    "first, other moves follow the red arrows · "
-    "numbers: points for ending a move there"
+    f"{_swatch(SELECTED)} dashed: squares the move passes · "
+    f"{_swatch(BEST)} double ring: where it ends · black rim: the piece that moved · "
+    f"{_swatch(ROLE.tie)} a move starting here takes the blue arrow (shortcut) first · "
+    "number: points for ending there"
 )
 #: What the optimal line's table shows (under it).
-LINE_CAPTION = (
-    f"One row per throw. {_swatch(SELECTED)} the highlighted row is the move drawn on the "
-    "board; click a row, or use Step and Play, to follow the line."
-)
+LINE_CAPTION = f"One row per throw; {_swatch(SELECTED)} the highlighted row is drawn on the board."
 #: What the play-along table shows (under it).
 MOVES_CAPTION = (
-    f"{_swatch(BEST)} ✓ best: the moves with the highest final total (expected, when the "
-    "throws are unknown). Select a row to see its path on the board."
+    f"{_swatch(BEST)} ✓ best: highest final total (expected, for unknown throws); "
+    "select a row to see its path."
 )
 #: Marks the best moves in the table, so colour is not the only sign.
 BEST_MARK = " ✓ best"
