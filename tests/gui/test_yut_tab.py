@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QLabel, QPushButton
 
+from gui.tabs.yut.views import BEST_MARK
 from gui.widgets.theme import BEST, SELECTED
 from solvers import yut
 
@@ -214,7 +215,7 @@ def test_unknown_throws_play_along(make_tab, solve_and_wait) -> None:  # type: i
     options = result.first_turn[4]
     assert table.rowCount() == len(panel.moves) == 1
     best = max(o.expected for o in options)
-    assert table.item(0, 4).text() == f"{best:.3f}"
+    assert table.item(0, 4).text() == f"{best:.3f}{BEST_MARK}"
     assert table.item(0, 0).background().color() == BEST
     assert tab.boardView.square_brush("o10") == BEST
     panel.playButton.click()
@@ -339,3 +340,79 @@ def test_a_huge_board_in_a_session_is_refused_at_once(make_tab) -> None:  # type
     with pytest.raises(ValueError, match="at most 200 squares"):
         tab.restore_session(huge)
     assert tab.state() == state
+
+
+def test_squares_named_by_score_and_route(make_tab, solve_and_wait, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from gui.tabs.yut.names import board_names, data_names
+
+    names = board_names(yut.standard_board())
+    assert names["m25"] == "25 (centre)"
+    assert names["o34"] == "34 (outer ring)"
+    assert names["a19"] == "19 (shortcut from 10)" and names["b22"] == "22 (shortcut from 20)"
+    assert names["c26"] == "26 (shortcut from 30)" and names["m30"] == "30 (centre to 40)"
+    assert names["start"] == "start" and names["end"] == "end"
+    assert len(set(names.values())) == len(names)  # every name tells one square
+    # An edited board is named from its arrows: a new square on the ring after 38.
+    tab = make_tab("yut")
+    tab.editor.select("o38")
+    new_id = tab.editor.add_square()
+    assert data_names(tab.editor.data)[new_id] == "0 (outer ring)"
+    tab.editor.set_board(yut.standard_board())
+    tab.form.throwsEdit.setText("1 2 3 4 1 2 3 4 1 2")
+    solve_and_wait(tab)
+    ids = {sq.id for sq in yut.standard_board().squares} - {"start", "end"}
+    table = tab.linePanel.table
+    cells = [table.item(r, c).text() for r in range(table.rowCount()) for c in (3, 4)]
+    path = tmp_path / "line.csv"
+    assert tab.export_csv(path)
+    with open(path, newline="") as handle:
+        rows = list(csv.reader(handle))
+    cells += [cell for row in rows[1:] for cell in row[3:5]]
+    words = {w.strip("()") for cell in cells for w in cell.replace("→", " ").split()}
+    assert not words & ids, words & ids
+    assert "10 (outer ring)" in [row[4] for row in rows]
+    tab.editor.select("o10")
+    combo = tab.editor.blueCombo
+    assert combo.currentText() == "13 (shortcut from 10)" and combo.currentData() == "a13"
+
+
+def test_legends_explain_colours(make_tab) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
+    legend = tab.findChild(QLabel, "boardLegend")
+    assert legend is not None and legend.isVisible()
+    for words in ("dashed", "double ring", "black rim", "blue arrow", "points"):
+        assert words in legend.text()
+    assert tab.findChild(QLabel, "lineCaption") is not None
+    assert tab.findChild(QLabel, "movesCaption") is not None
+
+
+def test_fits_1024x630(make_tab, solve_and_wait, qtbot) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut", (1024, 630))
+    solve_and_wait(tab)
+    table = tab.linePanel.table
+    qtbot.wait(50)
+    rows = table.viewport().height() / table.rowHeight(0)
+    assert rows >= 6, rows
+    for label in tab.findChildren(QLabel):
+        if label.isVisible() and label.text() and not label.wordWrap():
+            assert label.sizeHint().width() <= label.width() + 1, label.text()
+    tab.views.setCurrentWidget(tab.playPanel)
+    qtbot.waitUntil(lambda: not tab.working, timeout=20000)  # the play game's job
+    status = tab.playPanel.statusLabel
+    assert status.height() >= status.heightForWidth(status.width())
+
+
+def test_stale_line_is_greyed(make_tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
+    result = solve_and_wait(tab)
+    final = result.line[-1].to_square
+    assert tab.boardView.square_brush(final) == BEST and tab.linePanel.table.isEnabled()
+    tab.form.unknownRadio.setChecked(True)
+    assert not tab.linePanel.table.isEnabled() and tab.linePanel.stale
+    assert not tab.boardView.path and BEST not in [
+        tab.boardView.square_brush(s) for s in tab.boardView.square_items
+    ]
+    assert not tab.linePanel.stepButton.isEnabled()
+    tab.form.knownRadio.setChecked(True)
+    solve_and_wait(tab)
+    assert tab.linePanel.table.isEnabled() and not tab.linePanel.stale

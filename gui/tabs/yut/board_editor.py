@@ -32,6 +32,8 @@ from gui.widgets.theme import ROLE, colour_css
 from solvers.yut import MAX_BOARD_BYTES, Board, board_from_json, board_to_json, standard_board
 from solvers.yut.board import MAX_SCORE, MAX_SQUARES
 
+from .names import data_names
+
 __all__ = ["BoardEditor"]
 
 NO_ARROW = "— none —"
@@ -107,8 +109,9 @@ class BoardEditor(QGroupBox):
         layout.addWidget(self.problemsLabel)
 
         self.scoreSpin.valueChanged.connect(self._score_edited)
-        self.redCombo.currentTextChanged.connect(lambda t: self._arrow_edited("red", t))
-        self.blueCombo.currentTextChanged.connect(lambda t: self._arrow_edited("blue", t))
+        # Items show square names; their data is the id the board JSON needs.
+        self.redCombo.currentIndexChanged.connect(lambda _: self._arrow_edited("red"))
+        self.blueCombo.currentIndexChanged.connect(lambda _: self._arrow_edited("blue"))
         self.addButton.clicked.connect(self.add_square)
         self.deleteButton.clicked.connect(self.delete_selected)
         self.resetButton.clicked.connect(lambda: self.set_board(standard_board()))
@@ -255,9 +258,11 @@ class BoardEditor(QGroupBox):
         if not self._updating and self.selected is not None:
             self.set_score(self.selected, value)
 
-    def _arrow_edited(self, colour: str, text: str) -> None:
-        if not self._updating and self.selected is not None and text:
-            self.set_arrow(self.selected, colour, None if text == NO_ARROW else text)
+    def _arrow_edited(self, colour: str) -> None:
+        combo = self.redCombo if colour == "red" else self.blueCombo
+        if not self._updating and self.selected is not None and combo.currentIndex() >= 0:
+            target = combo.currentData()
+            self.set_arrow(self.selected, colour, None if target is None else str(target))
 
     def _changed(self) -> None:
         self._refresh()
@@ -273,14 +278,16 @@ class BoardEditor(QGroupBox):
                 widget.setEnabled(enabled)
             for widget in (self.redClickButton, self.blueClickButton):
                 widget.setEnabled(enabled)
-            ids = self.ids()
+            names = data_names(self.data)
             for combo, colour in ((self.redCombo, "red"), (self.blueCombo, "blue")):
                 combo.clear()
-                combo.addItems([NO_ARROW, *ids])
+                combo.addItem(NO_ARROW, None)
+                for square_id in self.ids():
+                    combo.addItem(names.get(square_id, square_id), square_id)
                 if square is not None:
-                    combo.setCurrentText(str(square.get(colour) or NO_ARROW))
+                    combo.setCurrentIndex(max(0, combo.findData(square.get(colour))))
             if square is not None:
-                self.selectedLabel.setText(f"<b>{square['id']}</b>")
+                self.selectedLabel.setText(f"<b>{names.get(square['id'], square['id'])}</b>")
                 score = square.get("score", 0)
                 # A score outside the spin box (2**31 from a file) is shown clamped;
                 # the problems line below says it is out of range.

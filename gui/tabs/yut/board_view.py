@@ -7,6 +7,7 @@ and drags report the new position (``squareMoved``).
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
@@ -23,21 +24,32 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.widgets.theme import BEST, SELECTED
+from gui.widgets.theme import BEST, OKABE_ITO, ROLE, SELECTED
 from solvers.yut import Board, Square
+
+from .names import square_names
 
 __all__ = ["PIECE_COLOURS", "BoardView", "Sketch"]
 
 #: Pixels per board unit and the radius of a square, in board units.
 SCALE = 52.0
 RADIUS = 0.42
-RED_ARROW = QColor("#c62828")
-BLUE_ARROW = QColor("#1565c0")
-BLUE_SQUARE = QColor("#90caf9")
-PLAIN_SQUARE = QColor("#fafafa")
-START_END = QColor("#e0e0e0")
-#: Piece colours, colour-blind friendly, one per piece (up to six).
-PIECE_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b")
+# Every colour comes from the shared theme (Okabe-Ito: safe under colour-vision deficiencies).
+RED_ARROW = ROLE.lose
+BLUE_ARROW = ROLE.player0
+BLUE_SQUARE = ROLE.tie
+PLAIN_SQUARE = ROLE.paper
+START_END = ROLE.neutral
+#: Piece colours, one per piece (up to six); each disc also carries its number.
+PIECE_COLOURS = tuple(
+    OKABE_ITO[name]
+    for name in ("blue", "orange", "bluish_green", "vermillion", "reddish_purple", "sky_blue")
+)
+#: Point sizes of a square's score and of the "start"/"end" words (as big as the scores).
+SCORE_PT = 11
+WORD_PT = 12
+#: The start and end discs are this much bigger than squares, to hold their word.
+WORD_DISC = 1.45
 
 
 class Sketch:
@@ -79,6 +91,12 @@ class Sketch:
                 )
             )
         return cls(tuple(squares), str(data.get("start")), str(data.get("end")))
+
+    @functools.cached_property
+    def names(self) -> dict[str, str]:
+        """Plain names of the squares ("25 (centre)"), for tooltips."""
+        arrows = {sq.id: (sq.score, sq.red, sq.blue) for sq in self.squares}
+        return square_names(arrows, self.start, self.end)
 
     def has(self, square_id: str | None) -> bool:
         """Whether a square with this id exists."""
@@ -131,8 +149,8 @@ class BoardView(QGraphicsView):
         self.setObjectName("boardView")
         self.setScene(QGraphicsScene(self))
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.setBackgroundBrush(QBrush(QColor("white")))
-        self.setMinimumSize(360, 300)
+        self.setBackgroundBrush(QBrush(ROLE.paper))
+        self.setMinimumSize(240, 200)  # small windows give the tables the height
         self.board: Sketch | None = None
         self.positions: tuple[str, ...] = ()
         self.path: tuple[str, ...] = ()
@@ -192,7 +210,8 @@ class BoardView(QGraphicsView):
         path_set = set(self.path)
         final = self.path[-1] if self.path else None
         for sq in board.squares:
-            item = SquareItem(self, sq.id, radius)
+            words = sq.id in (board.start, board.end)
+            item = SquareItem(self, sq.id, radius * WORD_DISC if words else radius)
             item.setPos(_scene_point(sq.x, sq.y))
             fill = PLAIN_SQUARE
             if sq.blue is not None:
@@ -205,8 +224,13 @@ class BoardView(QGraphicsView):
                 fill = BEST
             item.setBrush(QBrush(fill))
             width = 3.5 if sq.id == self.selected_square else 1.4
-            pen_colour = QColor("#6a1b9a") if sq.id == self.selected_square else QColor("#37474f")
-            item.setPen(QPen(pen_colour, width))
+            pen_colour = ROLE.chance if sq.id == self.selected_square else ROLE.ink
+            pen = QPen(pen_colour, width)
+            if sq.id in path_set and sq.id != final:
+                pen.setStyle(Qt.PenStyle.DashLine)  # the path is marked by its outline too
+            item.setPen(pen)
+            if sq.id == final:
+                self._ring(item, item.rect().width() / 2)
             item.setZValue(1)
             item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsMovable, self.editable)
             scene.addItem(item)
@@ -217,13 +241,20 @@ class BoardView(QGraphicsView):
                 label = "end"
             else:
                 label = str(sq.score)
-            self._text(item, label, radius, 11 if label.lstrip("-").isdigit() else 8)
+            self._text(item, label, SCORE_PT if label.lstrip("-").isdigit() else WORD_PT)
         self._pieces(board, radius)
         margin = 30.0
         self.setSceneRect(scene.itemsBoundingRect().adjusted(-margin, -margin, margin, margin))
         self.fit()
 
-    def _text(self, parent: QGraphicsItem, text: str, radius: float, size: int) -> None:
+    def _ring(self, parent: QGraphicsItem, radius: float) -> None:
+        """A second ring around the square a move ends on (its mark besides the colour)."""
+        outer = radius + 5
+        ring = QGraphicsEllipseItem(-outer, -outer, 2 * outer, 2 * outer, parent)
+        ring.setPen(QPen(ROLE.best_text, 3))
+        ring.setBrush(QBrush(Qt.BrushStyle.NoBrush))
+
+    def _text(self, parent: QGraphicsItem, text: str, size: int) -> None:
         label = QGraphicsSimpleTextItem(text, parent)
         font = QFont()
         font.setPointSize(size)
@@ -241,11 +272,13 @@ class BoardView(QGraphicsView):
         end = _scene_point(b.x, b.y)
         dx, dy = end.x() - start.x(), end.y() - start.y()
         length = math.hypot(dx, dy)
-        if length < 2 * radius + 1:
+        if length < 2 * radius * WORD_DISC + 1:
             return
         ux, uy = dx / length, dy / length
         tail = QPointF(start.x() + ux * radius, start.y() + uy * radius)
-        head = QPointF(end.x() - ux * radius, end.y() - uy * radius)
+        # The start and end discs are bigger: the head stops at their rim.
+        reach = radius * WORD_DISC if target in (board.start, board.end) else radius
+        head = QPointF(end.x() - ux * reach, end.y() - uy * reach)
         path = QPainterPath(tail)
         # A red and a blue arrow leaving one square may overlap: bend the red one a little.
         if bend and colour == RED_ARROW:
@@ -275,27 +308,29 @@ class BoardView(QGraphicsView):
         for square_id, numbers in stacked.items():
             sq = board.square(square_id)
             centre = _scene_point(sq.x, sq.y)
+            # Pieces on the start and end sit around their bigger discs.
+            rim = radius * WORD_DISC if square_id in (board.start, board.end) else radius
             for k, number in enumerate(numbers):
                 # Pieces sit beside the square's score; several (start, end) form a row above it.
                 if len(numbers) == 1:
-                    cx, cy = centre.x() + radius * 0.8, centre.y() - radius * 0.8
+                    cx, cy = centre.x() + rim * 0.8, centre.y() - rim * 0.8
                 else:
                     cx = centre.x() + (k - (len(numbers) - 1) / 2) * size * 1.05
-                    cy = centre.y() - radius - size * 0.45
+                    cy = centre.y() - rim - size * 0.45
                 disc = QGraphicsEllipseItem(QRectF(-size / 2, -size / 2, size, size))
                 disc.setPos(cx, cy)
                 disc.setBrush(QBrush(QColor(PIECE_COLOURS[(number - 1) % len(PIECE_COLOURS)])))
                 moved = number == self.moved_piece
-                disc.setPen(QPen(QColor("#000000" if moved else "#ffffff"), 3 if moved else 1.5))
+                disc.setPen(QPen(ROLE.ink if moved else ROLE.paper, 3 if moved else 1.5))
                 disc.setZValue(3 if moved else 2)
-                disc.setToolTip(f"piece {number} on {square_id}")
+                disc.setToolTip(f"piece {number} on {board.names.get(square_id, square_id)}")
                 self.scene().addItem(disc)
                 text = QGraphicsSimpleTextItem(str(number), disc)
                 font = QFont()
                 font.setPointSize(8)
                 font.setBold(True)
                 text.setFont(font)
-                text.setBrush(QBrush(QColor("white")))
+                text.setBrush(QBrush(ROLE.paper))
                 box = text.boundingRect()
                 text.setPos(-box.width() / 2, -box.height() / 2)
                 self.piece_items[number] = disc

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from gui.widgets.tables import readonly_table
 from solvers import yut
 
-from .views import MOVE_HEADERS, fill_moves, game_words
+from .views import MOVE_HEADERS, MOVES_CAPTION, caption, compact_table, fill_moves, game_words
 
 __all__ = ["PlayPanel"]
 
@@ -44,7 +44,8 @@ class PlayPanel(QGroupBox):
     restart_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Play along", parent)
+        # No title: the tab above already says "Play along", and a title costs a line.
+        super().__init__("", parent)
         self.game: yut.KnownGame | yut.ExpectGame | None = None
         self.moves: list[yut.Move] = []
         self.statusLabel = QLabel(IDLE)
@@ -66,7 +67,7 @@ class PlayPanel(QGroupBox):
         self.playButton.setToolTip("Play the move selected in the table (the best one if none)")
         self.restartButton = QPushButton("Restart")
         self.restartButton.setObjectName("restartButton")
-        self.table = readonly_table(MOVE_HEADERS, "movesTable")
+        self.table = compact_table(readonly_table(MOVE_HEADERS, "movesTable"), (1, 2))
         self.table.setToolTip(
             "Every move of this throw; the last column is the final total if the rest is "
             "played best (expected, when the throws are unknown). Green: the best moves."
@@ -94,9 +95,19 @@ class PlayPanel(QGroupBox):
         ):
             row.addWidget(widget)
         row.addStretch(1)
+        moves = QWidget()
+        moves_column = QVBoxLayout(moves)
+        moves_column.setContentsMargins(0, 0, 0, 0)
+        moves_column.addWidget(self.table, 1)
+        moves_column.addWidget(caption(MOVES_CAPTION, "movesCaption"))
+        played = QWidget()
+        played_column = QVBoxLayout(played)
+        played_column.setContentsMargins(0, 0, 0, 0)
+        played_column.addWidget(QLabel("Moves played:"))
+        played_column.addWidget(self.log, 1)
         split = QSplitter(Qt.Orientation.Horizontal)
-        split.addWidget(self.table)
-        split.addWidget(self.log)
+        split.addWidget(moves)
+        split.addWidget(played)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 1)
         split.setSizes([450, 150])

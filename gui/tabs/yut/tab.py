@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QScrollArea, QSplitter, QTabWidget, QWidget
+from PySide6.QtWidgets import QScrollArea, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from gui.controller import Job, JobFailure, SolveController
 from gui.tabs.base import GameTab
@@ -23,8 +23,9 @@ from solvers import yut
 
 from .board_view import BoardView, Sketch
 from .form import YutForm
+from .names import board_names
 from .play import IDLE, PlayPanel
-from .views import LinePanel, move_words
+from .views import BOARD_LEGEND, LinePanel, caption, move_words
 
 __all__ = ["YutTab"]
 
@@ -70,11 +71,19 @@ class YutTab(GameTab):
         self.views.addTab(self.playPanel, "Play along")
         right = QSplitter(Qt.Orientation.Vertical)
         right.setObjectName("yutViewSplitter")
-        right.addWidget(self.boardView)
+        self.boardLegend = caption(BOARD_LEGEND, "boardLegend")
+        board = QWidget()
+        column = QVBoxLayout(board)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.boardView, 1)
+        column.addWidget(self.boardLegend)
+        right.addWidget(board)
         right.addWidget(self.views)
-        right.setStretchFactor(0, 3)
-        right.setStretchFactor(1, 2)
-        right.setSizes([330, 270])  # room for a few moves under the board
+        right.setChildrenCollapsible(False)
+        right.setStretchFactor(0, 1)
+        right.setStretchFactor(1, 1)
+        # At 1024x700 the line table still shows six rows under the board.
+        right.setSizes([350, 280])
         self.splitters.append(right)
         self.add_form_and_views(scroll, right, (400, 900))
         # new_game of known throws runs the search: a worker job, cancelled with the tab's.
@@ -129,6 +138,10 @@ class YutTab(GameTab):
         if not self.history.applying:
             self._drop_game("The inputs changed: solve again to play along.")
         super().inputs_changed()
+        if self._stale and not self.linePanel.stale:
+            # The line belongs to the old inputs: grey it and take its move off the board.
+            self.linePanel.set_stale(True)
+            self._draw_start()
 
     def _board_edited(self) -> None:
         self.inputs_changed()
@@ -136,6 +149,23 @@ class YutTab(GameTab):
         sketch = Sketch.from_data(self.editor.data)
         view.show_board(sketch, view.positions, view.path, view.moved_piece)
         view.select_square(self.editor.selected)
+
+    def csv_rows(self) -> list[list[str]]:
+        """The solver's rows with squares named by score and route instead of ids."""
+        rows = super().csv_rows()
+        solved = self.result is not None and not self._stale
+        board = (self.result_inputs if solved else self.read_inputs()).board
+        names = board_names(board)
+        header = rows[0] if rows else []
+        for column, title in enumerate(header):
+            if title not in ("from", "to", "path"):
+                continue
+            for row in rows[1:]:
+                cell = row[column] if column < len(row) else ""
+                named = [names.get(square, square) for square in cell.split()]
+                # Names hold spaces: the path's squares are joined by arrows.
+                row[column] = " → ".join(named) if title == "path" else names.get(cell, cell)
+        return rows
 
     # ----- results -----------------------------------------------------------------------------
     def result_text(self, result: yut.YutResult | yut.ExpectResult) -> str:
@@ -158,6 +188,7 @@ class YutTab(GameTab):
             self._game_ready(yut.new_game(result.inputs, result))
             return
         self.views.setCurrentWidget(self.linePanel)
+        self.linePanel.set_stale(False)
         self.linePanel.show_line(result.inputs.board, result.line)
         # The game repeats the search: only when the user turns to the play panel.
         self._game_inputs = result.inputs
@@ -172,7 +203,7 @@ class YutTab(GameTab):
     def show_step(self, index: int) -> None:
         """Draw the board after step ``index`` of the line (-1: before the first)."""
         result = self.result
-        if not isinstance(result, yut.YutResult):
+        if not isinstance(result, yut.YutResult) or self.linePanel.stale:
             return
         if index < 0:
             self._show_position((result.inputs.board.start,) * result.inputs.pieces, (), 0)

@@ -8,10 +8,12 @@ tables and sentences.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer, Signal
-from PySide6.QtGui import QBrush
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QHBoxLayout,
+    QHeaderView,
+    QLabel,
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
@@ -20,10 +22,24 @@ from PySide6.QtWidgets import (
 )
 
 from gui.widgets.tables import readonly_table
-from gui.widgets.theme import BEST, BEST_TEXT
+from gui.widgets.theme import BEST, BEST_TEXT, ROLE, SELECTED, colour_css
 from solvers import yut
 
-__all__ = ["MOVE_HEADERS", "LinePanel", "fill_moves", "game_words", "move_words", "square_text"]
+from .names import board_names
+
+__all__ = [
+    "BEST_MARK",
+    "BOARD_LEGEND",
+    "MOVES_CAPTION",
+    "MOVE_HEADERS",
+    "LinePanel",
+    "caption",
+    "compact_table",
+    "fill_moves",
+    "game_words",
+    "move_words",
+    "square_text",
+]
 
 HEADERS = ("Turn", "Throw", "Piece", "From", "To", "Points", "Total")
 #: The last column: the final total if the rest is played best (expected, for unknown throws).
@@ -34,13 +50,60 @@ PLAY_INTERVAL = 900
 TIE = 1e-9
 
 
+def _swatch(colour: QColor) -> str:
+    """A small box of ``colour`` for a legend (always followed by words)."""
+    return f'<span style="{colour_css(colour, "background-color")}">&nbsp;&nbsp;&nbsp;&nbsp;</span>'
+
+
+#: What the board's colours and marks mean (shown under the board).
+BOARD_LEGEND = (
+    f"{_swatch(SELECTED)} dashed: squares the move passes · "
+    f"{_swatch(BEST)} double ring: where it ends · black rim: the piece that moved · "
+    f"{_swatch(ROLE.tie)} a move starting here takes the blue arrow (shortcut) first · "
+    "number: points for ending there"
+)
+#: What the optimal line's table shows (under it).
+LINE_CAPTION = f"One row per throw; {_swatch(SELECTED)} the highlighted row is drawn on the board."
+#: What the play-along table shows (under it).
+MOVES_CAPTION = (
+    f"{_swatch(BEST)} ✓ best: highest final total (expected, for unknown throws); "
+    "select a row to see its path."
+)
+#: Marks the best moves in the table, so colour is not the only sign.
+BEST_MARK = " ✓ best"
+
+
+def caption(html: str, name: str) -> QLabel:
+    """A wrapped plain-words caption under a view."""
+    label = QLabel(html)
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.RichText)
+    return label
+
+
+def compact_table(table: QTableWidget, wide: tuple[int, ...]) -> QTableWidget:
+    """One text line per row; the ``wide`` columns (square names) share the spare width."""
+    table.setWordWrap(False)
+    line = table.fontMetrics().height() + 8
+    table.verticalHeader().setDefaultSectionSize(line)
+    table.verticalHeader().setMinimumSectionSize(line)
+    header = table.horizontalHeader()
+    for column in range(table.columnCount()):
+        mode = (
+            QHeaderView.ResizeMode.Stretch
+            if column in wide
+            else QHeaderView.ResizeMode.ResizeToContents
+        )
+        header.setSectionResizeMode(column, mode)
+    return table
+
+
 def square_text(board: yut.Board, square_id: str | None) -> str:
-    """How a square appears in tables: its id and score."""
+    """How a square appears in tables and sentences: its score and route, never its id."""
     if square_id is None:
         return "—"
-    if square_id in (board.start, board.end):
-        return square_id
-    return f"{square_id} ({board.square(square_id).score})"
+    return board_names(board).get(square_id, square_id)
 
 
 def _total(game: yut.KnownGame | yut.ExpectGame, value: float) -> str:
@@ -74,7 +137,11 @@ def move_words(game: yut.KnownGame | yut.ExpectGame, move: yut.Move) -> str:
         return f"{head} no piece can move, the throw is lost"
     board = game.inputs.board
     here = game.positions[move - 1]
-    return f"{head} piece {move} {here} → {path[-1]} (+{board.square(path[-1]).score})"
+    points = board.square(path[-1]).score
+    return (
+        f"{head} piece {move} {square_text(board, here)} → {square_text(board, path[-1])}"
+        f" (+{points})"
+    )
 
 
 def fill_moves(table: QTableWidget, game: yut.KnownGame | yut.ExpectGame | None) -> list[yut.Move]:
@@ -107,6 +174,8 @@ def fill_moves(table: QTableWidget, game: yut.KnownGame | yut.ExpectGame | None)
                 _total(game, values[move]),
             )
             best = values[move] >= top - TIE
+            if best:
+                cells = (*cells[:-1], cells[-1] + BEST_MARK)
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if best:
@@ -126,7 +195,9 @@ class LinePanel(QWidget):
         super().__init__(parent)
         self.steps: tuple[yut.Step, ...] = ()
         self.current = -1
-        self.table = readonly_table(HEADERS, "lineTable")
+        #: The line belongs to inputs that changed since: shown grey, not drawn on the board.
+        self.stale = False
+        self.table = compact_table(readonly_table(HEADERS, "lineTable"), (3, 4))
         self.table.itemSelectionChanged.connect(self._selection_changed)
         self.startButton = QPushButton("« Start")
         self.startButton.setObjectName("lineStartButton")
@@ -152,6 +223,7 @@ class LinePanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(buttons)
         layout.addWidget(self.table, 1)
+        layout.addWidget(caption(LINE_CAPTION, "lineCaption"))
         self._enable()
 
     def show_line(self, board: yut.Board, steps: tuple[yut.Step, ...]) -> None:
@@ -169,14 +241,23 @@ class LinePanel(QWidget):
                 str(step.total),
             )
             for column, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                if column == 4 and step.piece is not None:
-                    item.setBackground(QBrush(BEST))
-                self.table.setItem(row, column, item)
+                self.table.setItem(row, column, QTableWidgetItem(text))
         self.go(len(steps) - 1)
+
+    def set_stale(self, stale: bool) -> None:
+        """Grey the line (stale) or show it as current again."""
+        self.stale = stale
+        if stale:
+            self.playButton.setChecked(False)
+            self.table.blockSignals(True)
+            self.table.clearSelection()  # no row stays "the move drawn on the board"
+            self.table.blockSignals(False)
+        self.table.setEnabled(not stale)
+        self._enable()
 
     def clear(self) -> None:
         """Empty the table."""
+        self.set_stale(False)
         self.playButton.setChecked(False)
         self.steps = ()
         self.current = -1
@@ -219,7 +300,7 @@ class LinePanel(QWidget):
         self.go(self.current + 1)
 
     def _enable(self) -> None:
-        has = bool(self.steps)
+        has = bool(self.steps) and not self.stale
         self.startButton.setEnabled(has and self.current > -1)
         self.backButton.setEnabled(has and self.current > -1)
         self.stepButton.setEnabled(has and self.current < len(self.steps) - 1)
