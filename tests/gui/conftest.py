@@ -21,6 +21,15 @@ def _no_leaked_jobs() -> Iterator[None]:
     assert not leaked, f"a test left {len(leaked)} job(s) running in the worker processes"
 
 
+@pytest.fixture(autouse=True)
+def _quick_restarts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Play games restart 250 ms after an edit (a burst of typing restarts once); tests that
+    wait for a restart need not wait that long."""
+    from gui.widgets import play_panel
+
+    monkeypatch.setattr(play_panel, "RESTART_DELAY_MS", 30)
+
+
 @pytest.fixture()
 def settings(tmp_path: Path) -> QSettings:
     return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)

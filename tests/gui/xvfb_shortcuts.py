@@ -58,7 +58,8 @@ def main() -> int:
     window = MainWindow(QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat))
     window.gameTabs.setCurrentWidget(window.tabs["nim"])
     window.show()
-    wait(app, lambda: window.isActiveWindow(), 5)
+    window.activateWindow()  # no window manager under Xvfb gives it focus otherwise
+    wait(app, lambda: window.isActiveWindow(), 1)
     settle(app, 0.5)
     tab: Any = window.tabs["nim"]
     calls: list[str] = []

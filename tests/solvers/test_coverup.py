@@ -7,6 +7,7 @@ from pathlib import Path
 
 import brute_coverup as brute
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -53,7 +54,7 @@ def as_kinds(picks: tuple[cu.Pick | None, ...]) -> tuple[str | None, ...]:
     return tuple(None if p is None else ("c" if p is cu.Pick.CANDIDATE else "o") for p in picks)
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=examples(2000), deadline=None)
 @given(game())
 def test_value_matches_exhaustive_recursion(cols: list[Triplet]) -> None:
     assert solve(cols).value == pytest.approx(brute.value(cols), abs=1e-10)
@@ -65,7 +66,7 @@ def test_value_matches_exhaustive_recursion_up_to_four_columns(cols: list[Triple
     assert solve(cols).value == pytest.approx(brute.value(cols), abs=1e-10)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(game())
 def test_every_policy_row_and_alternative_matches_the_oracle(cols: list[Triplet]) -> None:
     result = solve(cols)
@@ -101,7 +102,7 @@ def follow_policy(result: cu.CoverUpResult, cols: list[Triplet], state: cu.State
     return total
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(game(max_n=4, max_m=4))
 def test_following_the_policy_in_every_state_achieves_the_value(cols: list[Triplet]) -> None:
     """Also checks lookups of states whose identical columns are out of canonical order."""

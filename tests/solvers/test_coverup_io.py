@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -243,7 +244,7 @@ def test_simulation_in_batches_and_bad_count() -> None:
         cu.simulate(result, games=0)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.one_of(
         st.text(max_size=60),

@@ -7,6 +7,7 @@ import random
 import brute_coverup as brute
 import contract
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_coverup import Triplet, as_kinds, game
@@ -139,7 +140,7 @@ def play_values_match_oracle(cols: list[Triplet], rng: random.Random) -> None:
         assert sum(state.chances().values()) == pytest.approx(1.0)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(game(max_n=3, max_m=4), st.randoms(use_true_random=False))
 def test_play_state_values_match_the_oracle(cols: list[Triplet], rng: random.Random) -> None:
     play_values_match_oracle(cols, rng)

@@ -6,6 +6,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 from brute_greatgame import brute_best_ratio, brute_match, evaluate_policy
+from budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -31,7 +32,7 @@ def inputs_of(rows_: list[tuple[int, int, int]], w: int, lose: int) -> gg.GreatG
     return gg.GreatGameInputs(tuple(rows_), w, lose)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(rows(), min_size=1, max_size=4), st.integers(1, 4), st.integers(1, 4))
 def test_matches_value_iteration_over_the_whole_match(rows_, w, lose) -> None:
     result = gg.solve(inputs_of(rows_, w, lose))

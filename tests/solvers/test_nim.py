@@ -7,6 +7,7 @@ import random
 import time
 
 import pytest
+from budget import examples
 from contract import check_generate_and_shrink, check_module, play_through
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -42,7 +43,7 @@ piles_st = st.lists(st.integers(1, 7), min_size=1, max_size=4).map(tuple)
 set_st = st.sets(st.integers(1, 6), min_size=1, max_size=3).map(lambda s: tuple(sorted(s)))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(piles_st)
 def test_normal_nim_against_game_search(piles: tuple[int, ...]) -> None:
     result = nim.solve(nim.NimInputs(piles))
@@ -50,7 +51,7 @@ def test_normal_nim_against_game_search(piles: tuple[int, ...]) -> None:
     check_moves(result, misere=False)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(piles_st)
 def test_misere_nim_against_game_search(piles: tuple[int, ...]) -> None:
     result = nim.solve(nim.NimInputs(piles, nim.Rule.MISERE))
@@ -58,7 +59,7 @@ def test_misere_nim_against_game_search(piles: tuple[int, ...]) -> None:
     check_moves(result, misere=True)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(piles_st, set_st)
 def test_subtraction_against_game_search(
     piles: tuple[int, ...], subtraction: tuple[int, ...]
@@ -191,7 +192,7 @@ rule_st = st.one_of(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(piles_st, rule_st, st.randoms(use_true_random=False))
 def test_play_state_values_against_game_search(
     piles: tuple[int, ...], rule: tuple[nim.Rule, tuple[int, ...]], rng: random.Random

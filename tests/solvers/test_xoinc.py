@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from brute_xoinc import brute_totals, take_values
+from budget import examples
 from contract import check_generate_and_shrink, check_module
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -56,7 +57,7 @@ def check_line(coins: tuple[int, ...], result: xoinc.XoincResult) -> None:
     assert totals == [result.first_total, result.second_total]
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(coin_stacks)
 def test_totals_and_line_match_brute_force(coins: tuple[int, ...]) -> None:
     result = xoinc.solve(xoinc.XoincInputs(coins))
@@ -65,7 +66,7 @@ def test_totals_and_line_match_brute_force(coins: tuple[int, ...]) -> None:
     assert len(result.takers()) == len(coins)
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(small_value_stacks)
 def test_ties_heavy_stacks_match_brute_force(coins: tuple[int, ...]) -> None:
     result = xoinc.solve(xoinc.XoincInputs(coins))
@@ -266,7 +267,7 @@ def test_example_is_the_shipped_file() -> None:
     assert xoinc.format_judge(xoinc.solve(xoinc.example())) == "177"
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(coin_stacks)
 def test_format_input_reads_back(coins: tuple[int, ...]) -> None:
     inputs = xoinc.XoincInputs(coins)
@@ -274,7 +275,7 @@ def test_format_input_reads_back(coins: tuple[int, ...]) -> None:
     assert text.endswith("\n") and xoinc.parse_judge(text) == [inputs]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.integers(1, xoinc.MAX_VALUE), min_size=1, max_size=120).map(tuple))
 def test_numpy_and_python_kernels_agree(coins: tuple[int, ...]) -> None:
     suffix = suffix_sums(coins)
@@ -374,7 +375,7 @@ def test_generate_hits_the_edges() -> None:
         xoinc.generate(rng, "huge")
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(coin_stacks)
 def test_shrink_candidates_are_strictly_smaller(coins: tuple[int, ...]) -> None:
     seen = set()

@@ -6,6 +6,7 @@ import random
 
 import pytest
 from brute_xoinc import take_values
+from budget import examples
 from contract import play_through
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -21,7 +22,7 @@ def game(coins: tuple[int, ...]) -> XoincGame:
     return xoinc.new_game(xoinc.XoincInputs(coins))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(stacks, st.sampled_from([1, 2]), st.randoms(use_true_random=False))
 def test_solver_gets_at_least_its_value_against_any_user(
     coins: tuple[int, ...], solver_player: int, rng: random.Random
@@ -52,7 +53,7 @@ def test_solver_gets_at_least_its_value_against_any_user(
     assert state.totals[solver_player - 1] - own <= user_lost
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(stacks, st.data())
 def test_values_of_every_move_match_brute_force(
     coins: tuple[int, ...], data: st.DataObject

@@ -4,6 +4,7 @@ import random
 
 import pytest
 from brute_yut import brute_max
+from budget import PROFILE, examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from yut_boards import boards
@@ -76,14 +77,14 @@ def test_samples_match_brute_force() -> None:
 def test_random_ten_throw_sequences_against_brute_force() -> None:
     rng = random.Random(17825)
     board = standard_board()
-    for _ in range(12):
+    for _ in range(12 if PROFILE == "thorough" else 4):  # the brute force takes ~0.4 s each
         throws = tuple(rng.randint(1, 5) for _ in range(10))
         result = solve(YutInputs(throws))
         assert result.best == brute_max(board, throws), throws
         check_line(result)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     st.integers(1, 4).flatmap(
         lambda pieces: st.tuples(
@@ -101,7 +102,7 @@ def test_standard_board_against_brute_force(case: tuple[int, int, list[int]]) ->
     check_line(result)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(boards(), st.integers(1, 4), st.lists(st.integers(1, 6), min_size=1, max_size=7))
 def test_random_boards_against_brute_force(board: Board, pieces: int, throws: list[int]) -> None:
     if pieces == 4:
