@@ -7,6 +7,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QApplication
 
@@ -369,3 +371,27 @@ def test_esc_stops_building_the_match_and_new_match_builds_it_again(
     assert "stopped" in panel.statusLabel.text() and panel.newButton.isEnabled()
     panel.new_match()
     assert wait_for_match(tab, qtbot).throw == 0
+
+
+CSV_CELLS = st.sampled_from(
+    ["rock", "paper", "scissors", "50", "25", "0", "100", "-1", "33.5", "1e9", "x", "", '"', " "]
+)
+CSV_TEXTS = st.lists(
+    st.lists(CSV_CELLS, max_size=5).map(",".join), max_size=6
+).map("\n".join)
+
+
+def test_any_csv_imports_or_is_refused_leaving_the_form(tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    counter = iter(range(10**6))
+
+    @settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(text=CSV_TEXTS)
+    def check(text: str) -> None:
+        path = tmp_path / f"t{next(counter)}.csv"
+        path.write_text(text)
+        before = tab.state()
+        if not tab.import_csv(path):
+            assert tab.state() == before
+            assert tab.messageLabel.text().strip()
+
+    check()

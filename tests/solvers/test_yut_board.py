@@ -5,6 +5,7 @@ from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from yut_boards import boards
 
 from solvers.yut import board_from_json, board_to_json, load_board_text, standard_board
@@ -164,3 +165,30 @@ def test_too_few_squares() -> None:
 def test_bad_board_json(text: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         load_board_text(text)
+
+
+def _mutated_board_texts() -> st.SearchStrategy[str]:
+    """The standard board's JSON with pieces cut, swapped or replaced: near-valid boards."""
+    text = json.dumps(board_to_json(standard_board()))
+    pieces = st.sampled_from(['"', "[", "]", "{", "}", ",", ":", "-1", "2147483648", "1e400",
+                              "null", "true", '"x"', "[[[[[[[[", ""])  # fmt: skip
+    edit = st.tuples(st.integers(0, len(text)), st.integers(0, 12), pieces)
+    return st.lists(edit, max_size=4).map(
+        lambda edits: _apply(text, edits)
+    )
+
+
+def _apply(text: str, edits: list[tuple[int, int, str]]) -> str:
+    for at, cut, piece in edits:
+        text = text[:at] + piece + text[at + cut :]
+    return text
+
+
+@given(st.one_of(_mutated_board_texts(), st.text(max_size=200)))
+def test_any_board_text_is_a_board_or_a_clean_refusal(text: str) -> None:
+    try:
+        board = load_board_text(text)
+    except ValueError as exc:
+        assert str(exc)
+        return
+    assert load_board_text(json.dumps(board_to_json(board))) == board
