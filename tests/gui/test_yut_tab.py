@@ -318,8 +318,8 @@ def test_import_with_options_six_pieces_twenty_throws(
     assert tab.import_judge_file(path, ["--pieces", "6", "--throws", "20"]), tab.messageLabel.text()
     assert tab.form.piecesSpin.value() == 6 and tab.form.throwsEdit.text() == throws
     result = solve_and_wait(tab, 60000)
-    expected = yut.solve(yut.YutInputs(tuple(map(int, throws.split())), 6)).best
-    assert result.best == expected and str(expected) in tab.resultLabel.text()
+    # 508: the solver's answer for these throws with 6 pieces (checked against the CLI).
+    assert result.best == 508 and "508" in tab.resultLabel.text()
 
 
 def test_expected_option_sets_unknown_mode(make_tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
