@@ -11,12 +11,18 @@ from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPoint, QRect
 from PySide6.QtGui import QPainter
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QMessageBox, QWidget
 
 from gui.files import atomic_write
 from gui.widgets.dialogs import save_file
 
-__all__ = ["IMAGE_FILTER", "choose_image_path", "save_widget_image", "widget_image_bytes"]
+__all__ = [
+    "IMAGE_FILTER",
+    "choose_image_path",
+    "save_picture_dialog",
+    "save_widget_image",
+    "widget_image_bytes",
+]
 
 #: File-dialog filter of the picture formats offered everywhere.
 IMAGE_FILTER = "PNG image (*.png);;SVG drawing (*.svg)"
@@ -71,3 +77,15 @@ def choose_image_path(parent: QWidget, title: str, name: str) -> str:
     if path and not Path(path).suffix:
         path += ".svg" if "svg" in chosen.lower() else ".png"
     return path
+
+
+def save_picture_dialog(widget: QWidget) -> None:
+    """Ask where to save ``widget`` (PNG or SVG) and save it; a failure is shown, not raised."""
+    path = choose_image_path(widget, "Save as a picture", widget.objectName() or "picture")
+    if not path:
+        return
+    try:
+        save_widget_image(widget, path)
+    except (OSError, ValueError) as exc:
+        QMessageBox.warning(widget, "Picture not saved", f"{path} was not saved: {exc}")
+

@@ -19,9 +19,9 @@ from typing import Any
 
 import pyqtgraph as pg
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
+from PySide6.QtWidgets import QMenu, QWidget
 
-from gui.widgets.images import choose_image_path, save_widget_image
+from gui.widgets.images import save_picture_dialog
 from gui.widgets.theme import ROLE
 
 __all__ = ["IntegerAxis", "configure_plot", "make_plot", "pg"]
@@ -80,7 +80,7 @@ def configure_plot(plot: pg.PlotWidget, zoom: bool = False) -> None:
     view_box = item.getViewBox()
     menu = QMenu(plot)
     save = QAction("Save image…", menu)
-    save.triggered.connect(lambda: _save_dialog(plot))
+    save.triggered.connect(lambda: save_picture_dialog(plot))
     menu.addAction(save)
     if zoom:
         reset = QAction("Reset view", menu)
@@ -94,13 +94,3 @@ def configure_plot(plot: pg.PlotWidget, zoom: bool = False) -> None:
         menu.popup(event.screenPos().toPoint())
 
     view_box.raiseContextMenu = raise_menu
-
-
-def _save_dialog(plot: QWidget) -> None:
-    path = choose_image_path(plot, "Save the plot as a picture", plot.objectName() or "plot")
-    if not path:
-        return
-    try:
-        save_widget_image(plot, path)
-    except (OSError, ValueError) as exc:
-        QMessageBox.warning(plot, "Picture not saved", f"{path} was not saved: {exc}")

@@ -416,3 +416,18 @@ def test_stale_line_is_greyed(make_tab, solve_and_wait) -> None:  # type: ignore
     tab.form.knownRadio.setChecked(True)
     solve_and_wait(tab)
     assert tab.linePanel.table.isEnabled() and not tab.linePanel.stale
+
+
+def test_the_board_saves_its_picture_from_the_right_click_dialog(  # type: ignore[no-untyped-def]
+    make_tab, tmp_path: Path, monkeypatch
+) -> None:
+    from gui.tabs.yut import board_view
+    from gui.widgets import images
+
+    tab = make_tab("yut")
+    view = tab.findChild(board_view.BoardView)
+    assert type(view).contextMenuEvent is not board_view.QGraphicsView.contextMenuEvent
+    target = tmp_path / "board.svg"
+    monkeypatch.setattr(images, "choose_image_path", lambda *_: str(target))
+    board_view.save_picture_dialog(view)
+    assert target.read_bytes().lstrip().startswith(b"<?xml") or b"<svg" in target.read_bytes()

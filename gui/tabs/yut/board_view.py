@@ -12,7 +12,16 @@ import math
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QContextMenuEvent,
+    QFont,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+)
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
     QGraphicsItem,
@@ -21,9 +30,11 @@ from PySide6.QtWidgets import (
     QGraphicsSceneMouseEvent,
     QGraphicsSimpleTextItem,
     QGraphicsView,
+    QMenu,
     QWidget,
 )
 
+from gui.widgets.images import save_picture_dialog
 from gui.widgets.theme import BEST, OKABE_ITO, ROLE, SELECTED
 from solvers.yut import Board, Square
 
@@ -143,6 +154,12 @@ class BoardView(QGraphicsView):
 
     squareClicked = Signal(str)
     squareMoved = Signal(str, float, float)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        """Right click: "Save image…", as on every plot."""
+        menu = QMenu(self)
+        menu.addAction("Save image…", lambda: save_picture_dialog(self))
+        menu.exec(event.globalPos())
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
