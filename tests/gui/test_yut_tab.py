@@ -266,9 +266,12 @@ def test_editing_during_a_solve_drops_it(make_tab, solve_and_wait, qtbot) -> Non
     tab.form.throwsEdit.setText("1 1 1")  # edited while solving
     assert not tab.busy
     assert tab.game is None and "inputs changed" in tab.playPanel.statusLabel.text()
-    qtbot.wait(300)
-    # The old result is marked outdated; the cancelled solve's answer never arrives.
+    # The old result is outdated at once; the cancelled solve's answer never arrives; the
+    # game in play restarts by solving the inputs now in the form.
     assert tab._stale and tab.result is not None and tab.result.inputs.pieces == 4
+    qtbot.waitUntil(lambda: tab.game is not None and not tab.working, timeout=20000)
+    assert not tab._stale and tab.result.inputs == tab.read_inputs()
+    assert tab.result.inputs.throws == (1, 1, 1)
 
 
 def test_face_probabilities(make_tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
@@ -431,3 +434,24 @@ def test_the_board_saves_its_picture_from_the_right_click_dialog(  # type: ignor
     monkeypatch.setattr(images, "choose_image_path", lambda *_: str(target))
     board_view.save_picture_dialog(view)
     assert target.read_bytes().lstrip().startswith(b"<?xml") or b"<svg" in target.read_bytes()
+
+
+def test_editing_restarts_the_game_from_the_new_inputs(make_tab, solve_and_wait, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from gui.controller import running_jobs
+    from gui.widgets.play_panel import RESTARTED
+
+    tab = make_tab("yut")
+    tab.form.unknownRadio.setChecked(True)
+    solve_and_wait(tab)
+    panel = tab.playPanel
+    panel.throwSpin.setValue(5)
+    panel.throwButton.click()
+    panel.playButton.click()
+    assert tab.game.turn == 1
+    tab.form.turnsSpin.setValue(7)  # the game on 10 turns ends at once
+    assert tab.game is None
+    qtbot.waitUntil(lambda: tab.game is not None and not tab.working, timeout=20000)
+    assert tab.game.turn == 0 and tab.game.inputs.turns == 7
+    assert panel.log.count() == 1 and panel.log.item(0).text() == RESTARTED
+    assert "7 unknown throws" in tab.resultLabel.text()
+    assert not running_jobs()

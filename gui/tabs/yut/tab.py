@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QScrollArea, QSplitter, QTabWidget, QVBoxLayout, Q
 
 from gui.controller import Job, JobFailure, SolveController
 from gui.tabs.base import GameTab
+from gui.widgets.play_panel import GameRestarter
 from solvers import yut
 
 from .board_view import BoardView, Sketch
@@ -90,6 +91,15 @@ class YutTab(GameTab):
         self.playController = SolveController(self)
         self.playController.finished.connect(self._game_ready)
         self.playController.failed.connect(self._game_failed)
+        # A game in play restarts from changed inputs: they are solved again (Solve's worker
+        # job) and show_result builds the new game, as after any solve.
+        self.restarter = GameRestarter(
+            self.read_inputs,
+            lambda: self.game is not None or self.playController.busy,
+            self._drop_game,
+            lambda _inputs: self.solve(),
+            self,
+        )
 
         self.form.edited.connect(self.inputs_changed)
         self.editor.changed.connect(self._board_edited)
@@ -134,8 +144,10 @@ class YutTab(GameTab):
         self.form.restore(state)
 
     def inputs_changed(self) -> None:
-        """An edit: the game being played belongs to the old inputs, so it goes too."""
-        if not self.history.applying:
+        """An edit: the game in play ends and restarts from the new inputs (re-solved)."""
+        if self.game is not None or self.playController.busy or self.restarter.wanted:
+            self.restarter.inputs_changed()
+        elif not self.history.applying:
             self._drop_game("The inputs changed: solve again to play along.")
         super().inputs_changed()
         if self._stale and not self.linePanel.stale:
@@ -187,7 +199,8 @@ class YutTab(GameTab):
             # The solve's tables hold every value: this builds no table and searches nothing.
             self._game_ready(yut.new_game(result.inputs, result))
             return
-        self.views.setCurrentWidget(self.linePanel)
+        if not (self.restarter.wanted and self.views.currentWidget() is self.playPanel):
+            self.views.setCurrentWidget(self.linePanel)  # a restarted game stays in view
         self.linePanel.set_stale(False)
         self.linePanel.show_line(result.inputs.board, result.line)
         # The game repeats the search: only when the user turns to the play panel.
@@ -220,7 +233,8 @@ class YutTab(GameTab):
 
     def _game_ready(self, game: Game) -> None:
         self._first = self._turn_start = self.game = game
-        self._log = []
+        note = self.restarter.take_note()
+        self._log = [note] if note else []
         self._show_game()
 
     def _game_failed(self, failure: JobFailure) -> None:
