@@ -78,7 +78,29 @@ def _scenario(game: str, text: str, options: list[str]) -> Callable[[], Measure]
     return run
 
 
-def cases() -> Iterator[tuple[str, float, Callable[[], Measure]]]:
+def _xoinc_ui_thread_work() -> Iterator[tuple[str, float, Callable[[], object]]]:
+    """Work the Xoinc tab does on the UI thread itself: refusing huge input, drawing a long line."""
+    from PySide6.QtWidgets import QApplication
+
+    from gui.tabs import tab_class
+    from solvers import xoinc
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    tab = tab_class("xoinc")()
+    tab.resize(1024, 630)
+    tab.show()
+    huge = "7 " * 1_000_000
+    yield "xoinc: refuse a 1,000,000-coin paste", 1500.0, lambda: tab.coins.paste(huge)
+    result = xoinc.solve(xoinc.XoincInputs((1,) * xoinc.MAX_COINS), table=False)
+
+    def draw() -> None:
+        tab.show_result(result)
+        app.processEvents()
+
+    yield f"xoinc: draw a line of {len(result.line)} turns", 250.0, draw
+
+
+def cases() -> Iterator[tuple[str, float, Callable[[], object]]]:
     """Longest UI stall (ms) while each heavy case solves and draws."""
     for game, label, text, options in SCENARIOS:
         try:
@@ -88,3 +110,4 @@ def cases() -> Iterator[tuple[str, float, Callable[[], Measure]]]:
             yield f"{game} {label}: import refused", GOAL_MS, lambda: Measure(float("inf"))
             continue
         yield f"{game} {label}: longest UI stall", GOAL_MS, run
+    yield from _xoinc_ui_thread_work()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import time
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -137,9 +136,29 @@ def test_import_judge_file_good_and_bad(make_tab, tmp_path: Path) -> None:  # ty
     assert tab.coins.model.values() == [10, 20, 30, 40]
 
 
-def test_empty_blank_and_huge_judge_files_are_refused_quickly(make_tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def no_rows_built(tab, monkeypatch) -> list[int]:  # type: ignore[no-untyped-def]
+    """Record every attempt to fill the coin table with more coins than a stack holds (a
+    refusal must come before any; putting the old stack back is fine)."""
+    calls: list[int] = []
+    for name in ("set_values", "set_texts"):
+        real = getattr(tab.coins.model, name)
+
+        def spy(values, *args, real=real, **kwargs):  # type: ignore[no-untyped-def]
+            if len(values) > xoinc.MAX_COINS:
+                calls.append(len(values))
+            return real(values, *args, **kwargs)
+
+        monkeypatch.setattr(tab.coins.model, name, spy)
+    return calls
+
+
+# How fast these refusals are is measured in bench/bench_ui.py, never asserted here.
+def test_empty_blank_and_huge_judge_files_are_refused_before_any_row(  # type: ignore[no-untyped-def]
+    make_tab, tmp_path: Path, monkeypatch
+) -> None:
     tab = xoinc_tab(make_tab)
     before = tab.state()
+    filled = no_rows_built(tab, monkeypatch)
     files = {
         "empty.in": "",
         "blank.in": "  \n\n\t\n",
@@ -149,29 +168,27 @@ def test_empty_blank_and_huge_judge_files_are_refused_quickly(make_tab, tmp_path
     for name, text in files.items():
         path = tmp_path / name
         path.write_text(text)
-        started = time.perf_counter()
         assert not tab.import_judge_file(path), name
-        assert time.perf_counter() - started < 1.5, name
+        assert not filled, name
         message = tab.messageLabel.text()
         assert name in message and len(message) > len(name) + 5, message
         assert tab.state() == before and tab.undo_stack.count() == 0
 
 
-def test_huge_session_and_paste_are_refused_quickly(make_tab) -> None:  # type: ignore[no-untyped-def]
+def test_huge_session_and_paste_are_refused_before_any_row(make_tab, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     tab = xoinc_tab(make_tab)
     before = tab.state()
-    started = time.perf_counter()
-    try:
-        tab.restore_session({"coins": ["1"] * 1_000_000, "user_first": True})
-    except ValueError as exc:
-        assert "1,000,000" in str(exc) and "5,000" in str(exc)
-    else:
-        raise AssertionError("a million coins were accepted")
-    assert time.perf_counter() - started < 1.0
+    with monkeypatch.context() as patch:
+        filled = no_rows_built(tab, patch)
+        try:
+            tab.restore_session({"coins": ["1"] * 1_000_000, "user_first": True})
+        except ValueError as exc:
+            assert "1,000,000" in str(exc) and "5,000" in str(exc)
+        else:
+            raise AssertionError("a million coins were accepted")
+        tab.coins.paste("7 " * 1_000_000)
+        assert not filled
     assert tab.state() == before
-    started = time.perf_counter()
-    tab.coins.paste("7 " * 1_000_000)
-    assert time.perf_counter() - started < 1.5
     assert "Paste refused" in tab.messageLabel.text() and tab.state() == before
     tab.coins.paste("4, 5, 6")
     assert tab.coins.model.values() == [4, 5, 6]
@@ -435,15 +452,21 @@ def test_a_refused_session_leaves_the_result_as_it_was(make_tab, qtbot, solve_an
     assert tab.turnModel.rowCount() == len(result.line) and tab.play.state is not None
 
 
-def test_a_line_of_thousands_of_turns_is_drawn_quickly(make_tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+def test_a_line_of_thousands_of_turns_is_drawn_without_measuring_every_row(  # type: ignore[no-untyped-def]
+    make_tab, solve_and_wait
+) -> None:
+    from PySide6.QtWidgets import QHeaderView, QTableView
+
     tab = xoinc_tab(make_tab, WINDOW_1024X700)
     tab.coins.model.set_values([1] * xoinc.MAX_COINS)  # equal coins: about 4600 turns
     result = solve_and_wait(tab, timeout=30000)
-    assert len(result.line) > 4000
-    started = time.perf_counter()
-    tab.show_result(result)  # on the UI thread: no column sized by measuring every row
-    QApplication.processEvents()
-    assert time.perf_counter() - started < 0.25
+    assert len(result.line) > 4000 and tab.turnModel.rowCount() == len(result.line)
+    # ResizeToContents measures all 4600 rows at each change (0.4 s on the UI thread); the
+    # time itself is in bench/bench_ui.py.
+    view = next(v for v in tab.findChildren(QTableView) if v.model() is tab.turnModel)
+    header = view.horizontalHeader()
+    modes = {header.sectionResizeMode(c) for c in range(header.count())}
+    assert QHeaderView.ResizeMode.ResizeToContents not in modes
 
 
 def test_a_bad_coin_keeps_the_valid_coins_in_the_chart(make_tab) -> None:  # type: ignore[no-untyped-def]
