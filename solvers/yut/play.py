@@ -10,7 +10,7 @@ plus the expected points still to come under optimal play.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from solvers.protocol import Progress
@@ -63,6 +63,23 @@ class _Pieces:
             return ()
         board = self._inputs().board
         return tuple(board.path(board.squares[self.labelled[move - 1]].id, throw))
+
+    def _move_values(
+        self,
+        targets: dict[Move, int],
+        score: Sequence[int],
+        future: Callable[[int, tuple[int, ...]], float],
+    ) -> dict[Move, float]:
+        """Points so far, plus the move's points, plus ``future(next turn, positions after)``."""
+        out: dict[Move, float] = {}
+        for move, target in targets.items():
+            after = list(self.labelled)
+            gain = 0
+            if move is not None:
+                after[move - 1] = target
+                gain = score[target]
+            out[move] = float(self.total + gain + future(self.turn + 1, tuple(sorted(after))))
+        return out
 
     def _targets(self, face: int, dest: list[list[int]]) -> dict[Move, int]:
         """Square each movable piece reaches with ``face`` (``{None: -1}``: none may move)."""
@@ -137,16 +154,7 @@ class KnownGame(_Pieces):
         """Best total reachable after each move (points so far included)."""
         search = self.search
         assert search is not None
-        out: dict[Move, float] = {}
-        for move, target in self._legal().items():
-            after = list(self.labelled)
-            gain = 0
-            if move is not None:
-                after[move - 1] = target
-                gain = search.score[target]
-            future = search.best(self.turn + 1, tuple(sorted(after)))
-            out[move] = float(self.total + gain + future)
-        return out
+        return self._move_values(self._legal(), search.score, search.best)
 
     def chances(self) -> dict[Move, float]:
         """No chance nodes: the throws are known."""
@@ -219,15 +227,7 @@ class ExpectGame(_Pieces):
         """Points so far plus the expected points to come after each move."""
         lookup = self.lookup
         assert lookup is not None
-        out: dict[Move, float] = {}
-        for move, target in self._legal().items():
-            after = list(self.labelled)
-            gain = 0
-            if move is not None:
-                after[move - 1] = target
-                gain = lookup.score[target]
-            out[move] = self.total + gain + lookup.value(self.turn + 1, after)
-        return out
+        return self._move_values(self._legal(), lookup.score, lookup.value)
 
     @property
     def expected(self) -> float:

@@ -13,6 +13,7 @@ fall back to a small memoised recursion over the same tables.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -217,7 +218,7 @@ class Lookup:
             found.append((p, target))
         return found
 
-    def value(self, played: int, labelled: list[int]) -> float:
+    def value(self, played: int, labelled: Sequence[int]) -> float:
         """Expected points still to come after ``played`` throws with pieces on ``labelled``."""
         inputs = self.result.inputs
         if played >= inputs.turns:
