@@ -198,3 +198,21 @@ class PlayPanelFrame(QGroupBox):
         """Enable the move inputs, Take and Hint (only on the user's turn)."""
         for widget in self._move_controls:
             widget.setEnabled(enabled)
+
+    # ----- the turn cycle both two-player panels share ----------------------------------------
+    def record_user_move(self, after: Any, text: str) -> bool:
+        """Log the user's move as ``text``, make ``after`` the game, let the solver answer."""
+        self.log.addItem(text)
+        self.state = after
+        if not after.over:
+            self._solver_move()
+        self._after_move()
+        return True
+
+    def _solver_move(self) -> None:
+        """Play the solver's best move on ``self.state`` and log it (each panel's own)."""
+        raise NotImplementedError
+
+    def _after_move(self) -> None:
+        """Redraw the position and the move controls (each panel's own)."""
+        raise NotImplementedError

@@ -178,12 +178,7 @@ class NimPlayPanel(PlayPanelFrame):
             )
         elif judged.value > 0:
             text += "   ✓ a winning move"
-        self.log.addItem(text)
-        self.state = after
-        if not after.over:
-            self._solver_move()
-        self._after_move()
-        return True
+        return self.record_user_move(after, text)
 
     def _solver_move(self) -> None:
         state = self.state

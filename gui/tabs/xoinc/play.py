@@ -185,12 +185,7 @@ class XoincPlayPanel(PlayPanelFrame):
             )
         else:
             text += " — a best take."
-        self.log.addItem(text)
-        self.state = after
-        if not after.over:
-            self._solver_move()
-        self._after_move()
-        return True
+        return self.record_user_move(after, text)
 
     def _solver_move(self) -> None:
         assert self.state is not None
