@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from gui.files import atomic_write, read_text_limited
 from gui.widgets.dialogs import open_file, save_file
 from gui.widgets.images import choose_image_path, save_widget_image
+from gui.widgets.message_area import EXAMPLE_LOADED
 from solvers.protocol import JudgeFormatError, parse_options
 
 if TYPE_CHECKING:
@@ -87,7 +88,7 @@ def load_example(tab: GameTab) -> bool:
         tab.show_message(f"The example could not be loaded: {exc}", error=True)
         return False
     tab.load_inputs(cases[0], "Load example")
-    tab.show_message("Example loaded. Press Solve.")
+    tab.show_message(EXAMPLE_LOADED)
     return True
 
 

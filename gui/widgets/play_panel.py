@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.widgets.message_area import MessageArea
+from gui.widgets.message_area import EXAMPLE_LOADED, MessageArea
 
 __all__ = [
     "RESTARTED",
@@ -56,8 +56,8 @@ def show_play_headline(messages: MessageArea, game: tuple[bool, bool] | None) ->
         messages.reset_result()
         return
     over, your_move = game
-    if "Press Solve" in messages.messageLabel.text():
-        messages.show_message("")  # "Example loaded. Press Solve." is old news once playing
+    if messages.messageLabel.text() == EXAMPLE_LOADED:
+        messages.show_message("")  # old news once a game is on
     if over:
         messages.set_result("Playing: game over (see the play panel)")
     else:
