@@ -26,7 +26,7 @@ import types
 from collections import deque
 from typing import Any, Protocol
 
-from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal, Slot
 
 from gui.worker import Job, serve
 
@@ -38,7 +38,8 @@ log = logging.getLogger("gui.controller")
 KILL_AFTER_MS = 300
 #: At most this many worker processes (two cores: more would only compete).
 MAX_WORKERS = 3
-#: How often the UI thread looks for messages from busy workers.
+#: How often the UI thread looks at busy workers (messages wake it at once; this
+#: catches workers that die and cancels that are ignored).
 POLL_MS = 15
 
 
@@ -69,7 +70,34 @@ class _Worker:
         return bool(self.process.is_alive())
 
 
-def _receive(connection: Any, inbox: queue.SimpleQueue[tuple[Any, ...]]) -> None:
+class _Waker(QObject):
+    """Lives on the UI thread: a reader thread's ``arrived`` becomes a queued call there.
+
+    Without it a message would wait for the next poll, adding up to ``POLL_MS`` to
+    every job. One wake-up at a time is pending: a burst of progress is read at once.
+    """
+
+    arrived = Signal()
+
+    def __init__(self, handler: Any) -> None:
+        super().__init__()
+        self.pending = False
+        self._handler = handler
+        self.arrived.connect(self._wake)
+
+    def wake(self) -> None:
+        """Called on a reader thread."""
+        if not self.pending:
+            self.pending = True
+            self.arrived.emit()
+
+    @Slot()
+    def _wake(self) -> None:
+        self.pending = False
+        self._handler()
+
+
+def _receive(connection: Any, inbox: queue.SimpleQueue[tuple[Any, ...]], waker: _Waker) -> None:
     """Reader thread: move every message of one worker into its inbox until the pipe ends.
 
     Reading the pipe releases the GIL; only the unpickling holds it, in short steps.
@@ -82,6 +110,7 @@ def _receive(connection: Any, inbox: queue.SimpleQueue[tuple[Any, ...]]) -> None
         except Exception as exc:  # a result that cannot be rebuilt here: fail its job
             message = (_UNREADABLE, None, type(exc).__name__, str(exc))
         inbox.put(tuple(message))
+        waker.wake()
 
 
 class WorkerPool:
@@ -95,6 +124,7 @@ class WorkerPool:
         self._next_id = 1
         self._timer: QTimer | None = None
         self._hooked_quit = False
+        self._waker = _Waker(self.poll)
 
     # ----- workers -------------------------------------------------------------------------
     def _spawn(self) -> _Worker:
@@ -114,7 +144,10 @@ class WorkerPool:
         child_end.close()
         worker = _Worker(process, parent_end, cancel_value, queue.SimpleQueue())
         worker.reader = threading.Thread(
-            target=_receive, args=(parent_end, worker.inbox), name="solve-reader", daemon=True
+            target=_receive,
+            args=(parent_end, worker.inbox, self._waker),
+            name="solve-reader",
+            daemon=True,
         )
         worker.reader.start()
         self._workers.append(worker)

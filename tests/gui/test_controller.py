@@ -31,6 +31,17 @@ def test_returns_the_result_and_the_time(ctl, qtbot) -> None:  # type: ignore[no
     assert not ctl.busy and ctl.elapsed is not None and ctl.elapsed >= 0
 
 
+def test_a_result_arrives_without_waiting_for_the_poll_timer(ctl, qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The reader thread wakes the UI thread: no job waits for the next poll."""
+    pool = controller._POOL
+    monkeypatch.setattr(pool, "_ensure_timer", lambda: None)
+    if pool._timer is not None:
+        pool._timer.stop()
+    with qtbot.waitSignal(ctl.finished, timeout=5000) as blocker:
+        ctl.start(job("answer", 5))
+    assert blocker.args == [5]
+
+
 def test_reports_progress_and_cancels_a_cooperative_job(ctl, qtbot) -> None:  # type: ignore[no-untyped-def]
     seen: list[float] = []
     ctl.progressed.connect(seen.append)
