@@ -36,13 +36,15 @@ SIZES = ((1024, 700), (1600, 1000))
 STATES = ("empty", "solved", "playing")
 #: Longest wait for a solve or a play job before the picture is taken anyway.
 WAIT_SECONDS = 60.0
+#: Scales every pause for layout and painting (tests that only check the files shorten it).
+PAUSE = 1.0
 
 Scenario = Callable[[Any], None]
 
 
 def settle(seconds: float = 0.3) -> None:
-    """Let Qt lay out and paint for ``seconds``."""
-    end = time.perf_counter() + seconds
+    """Let Qt lay out and paint for ``seconds`` (times ``PAUSE``)."""
+    end = time.perf_counter() + seconds * PAUSE
     while time.perf_counter() < end:
         QApplication.processEvents()
         time.sleep(0.01)

@@ -88,4 +88,3 @@ def save_picture_dialog(widget: QWidget) -> None:
         save_widget_image(widget, path)
     except (OSError, ValueError) as exc:
         QMessageBox.warning(widget, "Picture not saved", f"{path} was not saved: {exc}")
-

@@ -14,8 +14,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QToolTip, QVBoxLayout, QWidge
 
 from gui.widgets.theme import ROLE, bold_label_css, colour_css
 
-__all__ = [
-    "EXAMPLE_LOADED","ElidedLabel", "MessageArea"]
+__all__ = ["EXAMPLE_LOADED", "ElidedLabel", "MessageArea"]
 
 #: Said after Load example; a play panel clears it once a game is on (old news then).
 EXAMPLE_LOADED = "Example loaded. Press Solve."

@@ -10,7 +10,10 @@ from PySide6.QtGui import QImage
 from gui import screenshots
 
 
-def test_every_state_of_a_tab_is_saved_at_the_size_asked(qtbot: Any, tmp_path: Path) -> None:
+def test_every_state_of_a_tab_is_saved_at_the_size_asked(
+    qtbot: Any, tmp_path: Path, monkeypatch: Any
+) -> None:
+    monkeypatch.setattr(screenshots, "PAUSE", 0.1)  # offscreen paints at once
     written = screenshots.take_screenshots(tmp_path, ["nim"], sizes=((1024, 700),))
     assert [p.name for p in written] == [
         "nim-empty-1024x700.png",
