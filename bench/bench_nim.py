@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from solvers import nim
+from solvers.protocol import TooBig
 
 
 def _subtraction_case(subtraction: tuple[int, ...]) -> object:
@@ -15,6 +16,21 @@ def _subtraction_case(subtraction: tuple[int, ...]) -> object:
     def run() -> object:
         nim.grundy_sequence.cache_clear()
         return nim.solve(inputs)
+
+    return run
+
+
+def _fifty_numbers_case(seed: int) -> object:
+    """Issue 10: fifty numbers in S up to 1000 once took 80 s; now it answers or refuses."""
+    subtraction = tuple(sorted(random.Random(seed).sample(range(1, 1001), 50)))
+    inputs = nim.NimInputs((10**9, 12345), nim.Rule.SUBTRACTION, subtraction)
+
+    def run() -> object:
+        nim.grundy_sequence.cache_clear()
+        try:
+            return nim.solve(inputs)
+        except TooBig as exc:
+            return exc
 
     return run
 
@@ -34,3 +50,9 @@ def cases():
         500.0,
         _subtraction_case((*range(1, 41, 2), 97)),
     )
+    for seed in (5, 6, 11):
+        yield (
+            f"S: 50 numbers up to 1000 (seed {seed}), answer or refuse",
+            3000.0,
+            _fifty_numbers_case(seed),
+        )

@@ -60,7 +60,7 @@ def test_value_matches_exhaustive_recursion(cols: list[Triplet]) -> None:
     assert solve(cols).value == pytest.approx(brute.value(cols), abs=1e-10)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(game(max_n=4, max_m=5))
 def test_value_matches_exhaustive_recursion_up_to_four_columns(cols: list[Triplet]) -> None:
     assert solve(cols).value == pytest.approx(brute.value(cols), abs=1e-10)

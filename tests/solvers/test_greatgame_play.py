@@ -8,6 +8,7 @@ import random
 
 import pytest
 from brute_greatgame import brute_hand_values
+from budget import examples
 from contract import check_generate_and_shrink, check_module, play_through
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -71,7 +72,7 @@ def all_states(start: GreatGamePlay) -> list[GreatGamePlay]:
     ]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(rows(), min_size=1, max_size=3), st.integers(1, 3), st.integers(1, 3))
 def test_hand_values_agree_with_the_rules_brute_force(rows_, w, lose) -> None:
     start = gg.new_game(gg.GreatGameInputs(tuple(rows_), w, lose))

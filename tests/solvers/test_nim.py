@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import random
-import time
 
 import pytest
 from budget import PROFILE, examples
@@ -82,7 +81,7 @@ def check_moves(result: nim.NimResult, misere: bool) -> None:
     assert bool(expected) == result.first_player_wins
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(set_st.filter(lambda s: max(s) <= 6), st.integers(0, 3000))
 def test_period_reproduces_every_value(subtraction: tuple[int, ...], x: int) -> None:
     sequence = nim.grundy_sequence(subtraction)
@@ -234,13 +233,14 @@ def test_format_input_round_trips() -> None:
 
 
 @pytest.mark.parametrize("seed", [5, 6, 11] if PROFILE == "thorough" else [11])
-def test_fifty_numbers_up_to_1000_answer_or_refuse_fast(seed: int) -> None:
-    """Issue 10: such a set drove the period search to 2,000,000 steps, 80 s and 16 GB."""
+def test_fifty_numbers_up_to_1000_answer_or_refuse(seed: int) -> None:
+    """Issue 10: such a set drove the period search to 2,000,000 steps, 80 s and 16 GB.
+
+    Its time is a row in bench/bench_nim.py; here: an answer or the refusal."""
     subtraction = tuple(sorted(random.Random(seed).sample(range(1, 1001), 50)))
     inputs = nim.NimInputs((10**9, 12345), nim.Rule.SUBTRACTION, subtraction)
     nim.grundy_sequence.cache_clear()
     fractions: list[float] = []
-    started = time.perf_counter()
     try:
         result = nim.solve(inputs, fractions.append)
     except TooBig as exc:
@@ -248,7 +248,6 @@ def test_fifty_numbers_up_to_1000_answer_or_refuse_fast(seed: int) -> None:
     else:
         assert result.sequence is not None and result.sequence.values.itemsize == 2
         assert result.grundy[1] == brute_grundy(12345, subtraction)
-    assert time.perf_counter() - started < 15  # about 1 s alone; the machine is shared
     assert len(fractions) > 10 and fractions == sorted(fractions)
 
 
@@ -272,7 +271,7 @@ def test_play_refuses_many_piles_times_a_big_set() -> None:
         nim.new_game(nim.NimInputs((1,) * 1000, nim.Rule.SUBTRACTION, tuple(range(1, 101))))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.sets(st.integers(1, 40), min_size=1, max_size=8), st.integers(0, 4000))
 def test_brent_period_search_reproduces_values_with_a_preperiod(numbers: set[int], x: int) -> None:
     subtraction = tuple(sorted(numbers))

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from brute_xoinc import brute_totals, take_values
-from budget import examples
+from budget import PROFILE, examples
 from contract import check_generate_and_shrink, check_module
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -74,7 +74,7 @@ def test_ties_heavy_stacks_match_brute_force(coins: tuple[int, ...]) -> None:
     check_line(coins, result)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(coin_stacks, st.data())
 def test_every_position_take_values_and_best_take(
     coins: tuple[int, ...], data: st.DataObject
@@ -96,11 +96,12 @@ def test_every_position_take_values_and_best_take(
 
 def test_every_position_of_one_stack_exhaustively() -> None:
     rng = random.Random(7)
-    coins = tuple(rng.randint(1, 9) for _ in range(31))
+    n = 31 if PROFILE == "thorough" else 20  # the brute force's cost grows fast with n
+    coins = tuple(rng.randint(1, 9) for _ in range(n))
     values = xoinc.solve(xoinc.XoincInputs(coins)).values
-    for left in range(1, 32):
-        for allowance in range(1, 34):
-            assert values.take_values(left, allowance) == take_values(coins, 31 - left, allowance)
+    for left in range(1, n + 1):
+        for allowance in range(1, n + 3):
+            assert values.take_values(left, allowance) == take_values(coins, n - left, allowance)
 
 
 def test_larger_random_stacks_against_brute_force() -> None:
@@ -285,7 +286,7 @@ def test_numpy_and_python_kernels_agree(coins: tuple[int, ...]) -> None:
         assert row[1:] == vector[r][1 : len(row)].tolist(), r
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(coin_stacks, st.data())
 def test_numpy_table_values_match_brute_force(coins: tuple[int, ...], data: st.DataObject) -> None:
     suffix = suffix_sums(coins)

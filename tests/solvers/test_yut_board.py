@@ -4,6 +4,7 @@ import json
 from dataclasses import replace
 
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from yut_boards import boards
@@ -63,7 +64,7 @@ def test_json_round_trip() -> None:
     assert board_from_json(data) == board
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(boards())
 def test_random_board_round_trip(board: Board) -> None:
     assert load_board_text(json.dumps(board_to_json(board))) == board

@@ -5,8 +5,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from brute_yut import brute_max
+from budget import PROFILE
 
+from solvers.__main__ import main as cli_main
 from solvers.yut import board_to_json, load_board_text, standard_board
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -57,3 +60,12 @@ def test_bad_options() -> None:
 def test_example_file_solves() -> None:
     done = run(str(ROOT / "resources" / "examples" / "yut.txt"))
     assert done.stdout == "214\n"
+
+
+@pytest.mark.skipif(PROFILE != "thorough", reason="a 2 s solve: CI only")
+def test_six_pieces_twenty_throws(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """508: the solver's answer for these throws with 6 pieces (the tab shows the same)."""
+    path = tmp_path / "six.in"
+    path.write_text("5 3 4 2 1 5 3 4 2 1 5 3 4 2 1 5 3 4 2 1\n")
+    assert cli_main(["yut", "--pieces", "6", "--throws", "20", str(path)]) == 0
+    assert capsys.readouterr().out == "508\n"

@@ -5,6 +5,7 @@ import math
 
 import pytest
 from brute_yut import brute_expect
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from yut_boards import boards
@@ -37,7 +38,7 @@ def test_standard_board_against_brute_force(turns: int, pieces: int) -> None:
     )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(boards(max_middle=8), st.integers(1, 3), st.integers(1, 3), probabilities)
 def test_random_boards_and_dice_against_brute_force(
     board: Board, pieces: int, turns: int, probs: tuple[float, ...]
