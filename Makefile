@@ -16,8 +16,11 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(PY) -m gui
 
+# PYTHONDONTWRITEBYTECODE is emptied so that Python caches compiled modules as it does by
+# default (some containers turn that off): the suite starts worker processes, CLI runs and
+# judge programs that would otherwise compile the project again each time (about 6 s).
 test: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider
+	PYTHONDONTWRITEBYTECODE= QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check gui solvers resources tests bench

@@ -232,7 +232,9 @@ def test_format_input_round_trips() -> None:
     assert nim.parse_judge(nim.format_input(inputs)) == [inputs]
 
 
-@pytest.mark.parametrize("seed", [5, 6, 11] if PROFILE == "thorough" else [11])
+# Locally one set that answers; the refusal path at real size (seed 11) runs in CI, and
+# test_too_big_past_the_work_bound_and_cancel refuses a smaller case everywhere.
+@pytest.mark.parametrize("seed", [5, 6, 11] if PROFILE == "thorough" else [6])
 def test_fifty_numbers_up_to_1000_answer_or_refuse(seed: int) -> None:
     """Issue 10: such a set drove the period search to 2,000,000 steps, 80 s and 16 GB.
 
