@@ -112,7 +112,7 @@ def test_crashing_program_is_a_runtime_error_with_stderr(
 
 @needs("xoinc")
 def test_sleeping_program_is_a_time_limit(capsys: pytest.CaptureFixture[str]) -> None:
-    settings = ["--cases", "3", "--timeout", "0.5"]
+    settings = ["--cases", "3", "--timeout", "0.2"]
     status, report = judge(capsys, "xoinc", settings, program("sleeper.py", site=False))
     assert status == 1
     assert report["failure"]["verdict"] == "time limit"
