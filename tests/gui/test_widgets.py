@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt
+from PySide6.QtCore import QItemSelection, QItemSelectionModel, QPoint, QPointF, Qt
 from PySide6.QtGui import QGuiApplication, QUndoStack
 from PySide6.QtWidgets import QLineEdit, QSpinBox
 
@@ -211,6 +211,25 @@ def test_plots_keep_still_count_in_whole_numbers_and_save(qtbot, tmp_path: Path)
     assert all(s >= 1 and s.is_integer() for s, _ in axis.tickSpacing(0, 3, 200))
     assert axis.tickStrings([1.0, 2.0, 1000.0], 1.0, 1.0) == ["1", "2", "1,000"]
     assert [a.text() for a in plot.plotMenu.actions()] == ["Save image…"]
+    assert view_box.menu is None  # pyqtgraph's own menu is never built
+    popped: list[object] = []
+    plot.plotMenu.popup = popped.append
+
+    class RightClick:
+        accepted = False
+
+        def button(self) -> Qt.MouseButton:
+            return Qt.MouseButton.RightButton
+
+        def screenPos(self) -> QPointF:
+            return QPointF(5, 5)
+
+        def accept(self) -> None:
+            self.accepted = True
+
+    click = RightClick()
+    view_box.mouseClickEvent(click)
+    assert click.accepted and popped == [QPoint(5, 5)]
     save_widget_image(plot, tmp_path / "p.svg")
     assert "<svg" in (tmp_path / "p.svg").read_text()
 

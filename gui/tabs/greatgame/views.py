@@ -8,7 +8,7 @@ import numpy as np
 import numpy.typing as npt
 from PySide6.QtCore import QPointF, QRectF, Signal
 
-from gui.widgets.plots import IntegerAxis, configure_plot, pg
+from gui.widgets.plots import IntegerAxis, Plot, pg
 from gui.widgets.theme import OKABE_ITO, ROLE
 from solvers.greatgame import GreatGameResult, Hand
 
@@ -116,16 +116,15 @@ def describe_cell(result: GreatGameResult, throw: int, score: int) -> str:
     return text + f"; opponent plays R {a:g}% / P {b:g}% / S {c:g}%."
 
 
-class PolicyHeatmap(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no stubs
+class PolicyHeatmap(Plot):
     """Best hand by (throw, score so far); hover explains a cell, click selects it."""
 
     hovered = Signal(int, int)
     selected = Signal(int, int)
 
     def __init__(self) -> None:
-        super().__init__(axisItems={side: IntegerAxis(side) for side in ("left", "bottom")})
+        super().__init__({side: IntegerAxis(side) for side in ("left", "bottom")})
         self.setObjectName("policyHeatmap")
-        configure_plot(self)
         self.setLabel("bottom", "round score so far (you minus opponent)")
         self.setLabel("left", "throw")
         self.invertY(True)
@@ -211,13 +210,12 @@ class PolicyHeatmap(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no st
             self.select(*cell)
 
 
-class OutcomeBars(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no stubs
+class OutcomeBars(Plot):
     """The round's win / tie / lose probabilities under the optimal policy."""
 
     def __init__(self) -> None:
         super().__init__()
         self.setObjectName("outcomeBars")
-        configure_plot(self)
         self.setTitle("One round, best play")
         self.setYRange(0, 1.15, padding=0)
         self.setXRange(-0.5, 2.5, padding=0.05)
@@ -244,13 +242,12 @@ class OutcomeBars(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no stub
             label.setPos(k, h + 0.1)
 
 
-class LeadPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no stubs
+class LeadPlot(Plot):
     """Match-win probability against the current lead (rounds ahead); where the match stands."""
 
     def __init__(self) -> None:
-        super().__init__(axisItems={"bottom": IntegerAxis("bottom")})
+        super().__init__({"bottom": IntegerAxis("bottom")})
         self.setObjectName("leadPlot")
-        configure_plot(self)
         self.setTitle("Chance to win the match, by lead")
         self.setLabel("bottom", "lead in rounds (won minus lost)")
         self.setLabel("left", "chance to win")

@@ -15,7 +15,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView
 
-from gui.widgets.plots import IntegerAxis, configure_plot, pg
+from gui.widgets.plots import IntegerAxis, Plot, pg
 from gui.widgets.theme import BEST, CAPTION_CSS, PLAYER, ROLE, SELECTED
 from solvers.xoinc import Turn
 
@@ -73,7 +73,7 @@ def player_tint(player: int) -> QColor:
     return colour
 
 
-class StackChart(pg.PlotWidget):  # type: ignore[misc]
+class StackChart(Plot):
     """Coin values top to bottom, each bar coloured by the player who takes it.
 
     A shaded band marks a range of coins: the selected turn (yellow) or, in
@@ -82,9 +82,8 @@ class StackChart(pg.PlotWidget):  # type: ignore[misc]
 
     def __init__(self) -> None:
         # Coin numbers and values are whole: never a tick at 1.5.
-        super().__init__(axisItems={side: IntegerAxis(side) for side in ("bottom", "left")})
+        super().__init__({side: IntegerAxis(side) for side in ("bottom", "left")})
         self.setObjectName("stackChart")
-        configure_plot(self)
         self.setLabel("bottom", "coin (1 = top of the stack)")
         self.setLabel("left", "value")
         # No legend inside the plot: it covered bars on wide windows; the caption names colours.
