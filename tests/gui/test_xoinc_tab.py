@@ -5,12 +5,12 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
+from layout_checks import WINDOW_1024X700, clipped
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QLabel, QPushButton
 
 from gui.controller import Job, running_jobs
 from gui.session import read_session, write_session
-from gui.widgets.message_area import ElidedLabel
 from gui.widgets.plots import IntegerAxis
 from gui.widgets.theme import SELECTED
 from solvers import xoinc
@@ -18,7 +18,6 @@ from solvers import xoinc
 EXAMPLE = (21, 13, 5, 3, 21, 89, 8, 55, 8, 21, 89, 1, 5, 1, 34, 3)
 SLOW = Job("jobs_for_tests", "slow", (30,))
 #: What a tab gets of a 1024x700 window (menu, tab bar and status bar take the rest).
-WINDOW_1024X700 = (1024, 630)
 
 
 def xoinc_tab(make_tab, size: tuple[int, int] = (1024, 640)):  # type: ignore[no-untyped-def]
@@ -260,27 +259,6 @@ def test_big_stack_solves_and_draws(make_tab, solve_and_wait) -> None:  # type: 
     assert len(tab.chart.owners) == xoinc.MAX_COINS
     assert str(result.first_total) in tab.resultLabel.text()
     assert tab.turnModel.rowCount() == len(result.line)
-
-
-def clipped(tab: QWidget) -> list[str]:
-    """Visible one-line texts wider than their widget (the answer line elides by design)."""
-    QApplication.processEvents()
-    found = []
-    for widget in tab.findChildren(QWidget):
-        if not widget.isVisibleTo(tab) or isinstance(widget, ElidedLabel):
-            continue
-        if isinstance(widget, QAbstractButton) and widget.text():
-            # The text plus a little margin; a style's minimum button width is not needed.
-            if widget.fontMetrics().horizontalAdvance(widget.text()) + 8 > widget.width():
-                found.append(f"button {widget.text()!r}")
-        elif isinstance(widget, QLabel) and widget.text():
-            if widget.wordWrap():
-                need = widget.heightForWidth(widget.contentsRect().width())
-                if need > widget.contentsRect().height() + 2:
-                    found.append(f"label {widget.text()[:40]!r} needs {need} px")
-            elif widget.sizeHint().width() > widget.width() + 1:
-                found.append(f"label {widget.text()!r}")
-    return found
 
 
 def test_fits_at_1024x700_without_clipped_text(make_tab, qtbot, solve_and_wait) -> None:  # type: ignore[no-untyped-def]

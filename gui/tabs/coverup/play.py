@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.widgets.theme import CAPTION_CSS
+from gui.widgets.labels import caption
 from solvers import coverup as cu
 
 from .views import ALTERNATIVES_CAPTION, alternatives_table, fill_alternatives, turn_words
@@ -27,14 +27,6 @@ from .views import ALTERNATIVES_CAPTION, alternatives_table, fill_alternatives, 
 __all__ = ["IDLE", "PlayPanel"]
 
 IDLE = "Solve first; then follow the game turn by turn here and in the digit table."
-
-
-def caption(text: str) -> QLabel:
-    """A small wrapped line of plain words under a view."""
-    label = QLabel(text)
-    label.setWordWrap(True)
-    label.setStyleSheet(CAPTION_CSS)
-    return label
 
 
 class PlayPanel(QGroupBox):

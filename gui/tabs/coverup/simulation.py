@@ -17,9 +17,8 @@ from PySide6.QtWidgets import (
 )
 
 from gui.controller import Job, JobFailure, SolveController
+from gui.widgets.labels import caption
 from solvers import coverup as cu
-
-from .play import caption
 
 if TYPE_CHECKING:
     from solvers.coverup.simulation import Simulation

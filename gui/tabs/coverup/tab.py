@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from gui.controller import Job
 from gui.tabs.base import GameTab
 from gui.widgets.grid_view import GridView
+from gui.widgets.labels import caption
 from gui.widgets.play_panel import GameRestarter
 from solvers import coverup as cu
 
@@ -41,7 +42,7 @@ from .form import (
     parse_digits,
     slot_digits,
 )
-from .play import IDLE, PlayPanel, caption
+from .play import IDLE, PlayPanel
 from .simulation import SimulationPanel
 from .views import TABLE_LEGEND, overlay_of
 
@@ -132,10 +133,7 @@ class CoverUpTab(GameTab):
         table_layout = QVBoxLayout(table_box)
         table_layout.addLayout(controls)
         table_layout.addWidget(self.view, 1)
-        legend = caption(TABLE_LEGEND)
-        legend.setObjectName("tableLegend")
-        # A wrapped label under-reports its height to layouts: reserve its lines.
-        legend.setMinimumHeight(3 * legend.fontMetrics().lineSpacing())
+        legend = caption(TABLE_LEGEND, "tableLegend", lines=3)
         table_layout.addWidget(legend)
 
         self.playPanel = PlayPanel()

@@ -25,7 +25,8 @@ from PySide6.QtWidgets import (
 )
 
 from gui.controller import Job, JobFailure, SolveController
-from gui.widgets.theme import CAPTION_CSS, ROLE, colour_css
+from gui.widgets.labels import caption, reserve_lines
+from gui.widgets.theme import ROLE, colour_css
 from solvers.greatgame import GreatGameInputs, GreatGamePlay, Hand
 
 __all__ = ["IDLE", "GreatGamePlayPanel", "hand_values", "position_words"]
@@ -88,6 +89,7 @@ class GreatGamePlayPanel(QGroupBox):
         self.statusLabel = QLabel(IDLE)
         self.statusLabel.setObjectName("playStatus")
         self.statusLabel.setWordWrap(True)
+        reserve_lines(self.statusLabel, 3)  # at 1024x700 it takes three lines
         self.newButton = QPushButton("New match")
         self.newButton.setObjectName("newMatchButton")
         self.newButton.setToolTip("Start again from lead 0, round 1, throw 1")
@@ -117,13 +119,12 @@ class GreatGamePlayPanel(QGroupBox):
         for button in self.opponentButtons.values():
             theirs.addWidget(button, 1)
         theirs.addWidget(self.drawButton)
-        self.legend = QLabel(
+        self.legend = caption(
             "Each of your hands shows your chance to win the match if you play it now;"
             " ★ marks the best (on green). Then report the opponent's hand, or let the app draw"
-            " it. The heat map outlines the current throw and round score."
+            " it. The heat map outlines the current throw and round score.",
+            lines=3,
         )
-        self.legend.setWordWrap(True)
-        self.legend.setStyleSheet(CAPTION_CSS)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addLayout(yours)

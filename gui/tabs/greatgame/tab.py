@@ -29,9 +29,9 @@ from PySide6.QtWidgets import (
 from gui.controller import Job
 from gui.tabs.base import GameTab
 from gui.widgets.dialogs import open_file
+from gui.widgets.labels import caption
 from gui.widgets.options import OptionFields
 from gui.widgets.play_panel import GameRestarter
-from gui.widgets.theme import CAPTION_CSS
 from solvers.greatgame import MAX_THROWS, GreatGameInputs, GreatGamePlay, GreatGameResult
 
 from .form import GAP_FIELDS, ThrowTableModel, ThrowTableView
@@ -176,14 +176,12 @@ class GreatGameTab(GameTab):
         self.lowerTabs = QTabWidget()
         self.lowerTabs.setObjectName("greatgameLower")
         self.lowerTabs.addTab(self.playPanel, "Play a match")
-        caption = QLabel(CHARTS_CAPTION)
-        caption.setWordWrap(True)
-        caption.setStyleSheet(CAPTION_CSS)
+        chart_caption = caption(CHARTS_CAPTION)
         chart_page = QWidget()
         chart_layout = QVBoxLayout(chart_page)
         chart_layout.setContentsMargins(0, 0, 0, 0)
         chart_layout.addWidget(charts, 1)
-        chart_layout.addWidget(caption)
+        chart_layout.addWidget(chart_caption)
         self.lowerTabs.addTab(chart_page, "Round and match charts")
         heat = QWidget()
         heat_layout = QVBoxLayout(heat)

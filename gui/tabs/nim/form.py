@@ -12,12 +12,12 @@ from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QCheckBox, QGroupBox, QLabel, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QCheckBox, QGroupBox, QLineEdit, QVBoxLayout, QWidget
 
 from gui.widgets.fields import mark_invalid
+from gui.widgets.labels import caption
 from gui.widgets.number_list import NumberListEditor
 from gui.widgets.options import OptionFields
-from gui.widgets.theme import CAPTION_CSS
 from solvers import nim
 
 __all__ = ["PILES_CAPTION", "RULE_CAPTION", "NimForm", "inputs_from"]
@@ -63,13 +63,10 @@ class NimForm(QWidget):
         misere.setToolTip("Misère: the player who takes the last stone loses instead of winning.")
         self.subtractionEdit = subtract
         self.subtractionEdit.setPlaceholderText("empty: take any number (e.g. 1,3,4)")
-        caption = QLabel(RULE_CAPTION)
-        caption.setWordWrap(True)
-        caption.setStyleSheet(CAPTION_CSS)
         rule_box = QGroupBox("Rule")
         rule_layout = QVBoxLayout(rule_box)
         rule_layout.addWidget(self.options)
-        rule_layout.addWidget(caption)
+        rule_layout.addWidget(caption(RULE_CAPTION))
 
         self.piles = NumberListEditor(
             "Stones", 1, nim.MAX_PILE, ("Grundy", "Winning moves"), (5, 1, 100), 20
@@ -79,13 +76,7 @@ class NimForm(QWidget):
         piles_box = QGroupBox("Piles")
         piles_layout = QVBoxLayout(piles_box)
         piles_layout.addWidget(self.piles)
-        piles_caption = QLabel(PILES_CAPTION)
-        piles_caption.setObjectName("pilesCaption")
-        piles_caption.setWordWrap(True)
-        piles_caption.setStyleSheet(CAPTION_CSS)
-        # A wrapped label under-reports its height to layouts: reserve its lines.
-        piles_caption.setMinimumHeight(3 * piles_caption.fontMetrics().lineSpacing() + 4)
-        piles_layout.addWidget(piles_caption)
+        piles_layout.addWidget(caption(PILES_CAPTION, "pilesCaption", lines=3))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(rule_box)

@@ -31,7 +31,7 @@ from .views import takes_text
 
 __all__ = ["NimPlayPanel"]
 
-IDLE = "Press “New game” to play on the piles in the form."
+IDLE = "Press “New game from the piles” to play them against the solver."
 MOVES_TIP = (
     "What each move is worth: a winning take leaves the solver lost (✓, green); a losing take"
     " hands it a won game (✗). Double-click a pile to put its best take in the boxes."

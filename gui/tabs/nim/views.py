@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from gui.widgets.labels import reserve_lines
 from gui.widgets.plots import make_plot, pg
 from gui.widgets.theme import ROLE
 from solvers.nim import GrundySequence
@@ -61,8 +62,7 @@ class PileChart:
         # The legend under the plot, in words: inside it would hide the tallest bars.
         caption = QLabel(CHART_LEGEND)
         caption.setWordWrap(True)
-        # A wrapped label under-reports its height to layouts: reserve its two lines.
-        caption.setMinimumHeight(2 * caption.fontMetrics().lineSpacing() + 4)
+        reserve_lines(caption, 2)
         self.view = QWidget()
         self.view.setObjectName("pileView")
         layout = QVBoxLayout(self.view)

@@ -15,8 +15,9 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView
 
+from gui.widgets import labels
 from gui.widgets.plots import IntegerAxis, Plot, pg
-from gui.widgets.theme import BEST, CAPTION_CSS, PLAYER, ROLE, SELECTED
+from gui.widgets.theme import BEST, PLAYER, ROLE, SELECTED
 from solvers.xoinc import Turn
 
 __all__ = [
@@ -57,13 +58,8 @@ LINE_LEGEND = (
 
 
 def caption(text: str) -> QLabel:
-    """A small wrapped line of plain words under a view."""
-    label = QLabel(text)
-    label.setWordWrap(True)
-    label.setStyleSheet(CAPTION_CSS)
-    # A wrapped label under-reports its height to layouts: reserve two lines.
-    label.setMinimumHeight(2 * label.fontMetrics().lineSpacing() + 2)
-    return label
+    """A caption under a view, two lines reserved."""
+    return labels.caption(text, lines=2)
 
 
 def player_tint(player: int) -> QColor:
