@@ -225,7 +225,8 @@ def test_fits_at_1024_by_700(window, solve_and_wait, qtbot) -> None:  # type: ig
     for row in range(model.rowCount()):
         pick = view.visualRect(model.index(row, PICK_COL))
         digit = next(
-            c for c in range(FIRST_SLOT, FIRST_SLOT + 6)
+            c
+            for c in range(FIRST_SLOT, FIRST_SLOT + 6)
             if model.data(model.index(row, c), BG) in (BEST, SELECTED)
         )
         assert viewport.contains(pick)

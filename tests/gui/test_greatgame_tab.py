@@ -376,9 +376,7 @@ def test_esc_stops_building_the_match_and_new_match_builds_it_again(
 CSV_CELLS = st.sampled_from(
     ["rock", "paper", "scissors", "50", "25", "0", "100", "-1", "33.5", "1e9", "x", "", '"', " "]
 )
-CSV_TEXTS = st.lists(
-    st.lists(CSV_CELLS, max_size=5).map(",".join), max_size=6
-).map("\n".join)
+CSV_TEXTS = st.lists(st.lists(CSV_CELLS, max_size=5).map(",".join), max_size=6).map("\n".join)
 
 
 def test_any_csv_imports_or_is_refused_leaving_the_form(tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

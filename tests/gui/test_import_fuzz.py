@@ -24,9 +24,7 @@ _counter = itertools.count()
 def test_any_file_imports_or_is_refused_leaving_the_form(make_tab, tmp_path, game_id) -> None:  # type: ignore[no-untyped-def]
     tab = make_tab(game_id)
 
-    @settings(
-        deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-    )
+    @settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
     @given(text=TEXTS)
     def check(text: str) -> None:
         path = Path(tmp_path) / f"case{next(_counter)}.in"

@@ -26,9 +26,10 @@ def check_module(module: Any) -> None:
     result = module.solve(inputs)
     assert isinstance(result, module.Result)
     text = module.format_input(inputs)
-    assert module.parse_judge(text)[0] == inputs or module.format_input(
-        module.parse_judge(text)[0]
-    ) == text
+    assert (
+        module.parse_judge(text)[0] == inputs
+        or module.format_input(module.parse_judge(text)[0]) == text
+    )
     rows = module.csv_rows(inputs, result)
     assert rows and all(len(row) == len(rows[0]) for row in rows), "rows as wide as the header"
 

@@ -123,8 +123,11 @@ def test_csv_is_one_table_of_every_state_and_pick_combination() -> None:
     assert all(len(r) == len(header) for r in rows)
     first = rows[1]
     assert first[0] == "1" and first[-1] == cu.format_judge(result) and first[-2] == "yes"
-    assert first[1:4] == ["1 likely + 1 other digits left", "1 likely + 2 other digits left",
-                          "1 likely + 3 other digits left"]
+    assert first[1:4] == [
+        "1 likely + 1 other digits left",
+        "1 likely + 2 other digits left",
+        "1 likely + 3 other digits left",
+    ]
     assert float(first[-3]) == pytest.approx(result.value, abs=1e-6)
     assert "kept in reserve" in first[4]
     # One row per pick combination: eight on the first turn, the optimal one first.

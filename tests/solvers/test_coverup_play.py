@@ -47,9 +47,7 @@ def test_generate_reaches_the_edges() -> None:
     assert any(c.candidates > 0 and c.p == 0.0 for c in columns)
     assert any(c.p == 1.0 for c in columns)
     # Exact halves of a thousandth, e.g. "2 1 0.5005" whose answer rounds up to 0.501.
-    assert any(
-        case.n == 1 and round(case.columns[0].p * 2000) % 2 == 1 for case in cases
-    )
+    assert any(case.n == 1 and round(case.columns[0].p * 2000) % 2 == 1 for case in cases)
     assert any(len(set(case.columns)) == 1 < case.n for case in cases)
     small = [cu.generate(rng, "small") for _ in range(100)]
     assert all(case.n <= 3 and all(c.choices <= 4 for c in case.columns) for case in small)

@@ -174,9 +174,7 @@ def _mutated_board_texts() -> st.SearchStrategy[str]:
     pieces = st.sampled_from(['"', "[", "]", "{", "}", ",", ":", "-1", "2147483648", "1e400",
                               "null", "true", '"x"', "[[[[[[[[", ""])  # fmt: skip
     edit = st.tuples(st.integers(0, len(text)), st.integers(0, 12), pieces)
-    return st.lists(edit, max_size=4).map(
-        lambda edits: _apply(text, edits)
-    )
+    return st.lists(edit, max_size=4).map(lambda edits: _apply(text, edits))
 
 
 def _apply(text: str, edits: list[tuple[int, int, str]]) -> str:
