@@ -18,6 +18,7 @@ from solvers.greatgame.model import ALL_HANDS
 from solvers.greatgame.round_dp import (
     ROWS_PER_REPORT,
     FloatArray,
+    RoundPass,
     StepReport,
     band,
     terminal_values,
@@ -53,36 +54,18 @@ class RoundValues:
 
 
 @dataclass(frozen=True)
-class PolicyPass:
+class PolicyPass(RoundPass):
     """The DP at ``lam`` with the policy recorded.
 
     ``masks[i, d + G]`` has a bit per best hand (1 rock, 2 paper, 4 scissors), all
     three where the round is decided, 0 where the score cannot happen;
-    ``choices`` is the hand played there. ``win`` and ``lose`` are the round's
-    chances under the played policy.
+    ``choices`` is the hand played there. ``win``, ``lose`` and ``ratio`` (from
+    ``RoundPass``) are the round's chances under the played policy.
     """
 
-    lam: float
-    value: float
-    decisive: float
     masks: npt.NDArray[np.int8]
     choices: npt.NDArray[np.int8]
     values: RoundValues | None
-
-    @property
-    def win(self) -> float:
-        """P(win round) of the played policy."""
-        return min(self.decisive, max(0.0, self.value + self.lam * self.decisive))
-
-    @property
-    def lose(self) -> float:
-        """P(lose round) of the played policy."""
-        return max(0.0, self.decisive - self.win)
-
-    @property
-    def ratio(self) -> float:
-        """P(win) / (P(win) + P(lose)) of the played policy (0 if it always ties)."""
-        return self.win / self.decisive if self.decisive > 0 else 0.0
 
 
 def policy_pass(
