@@ -28,7 +28,6 @@ from __future__ import annotations
 import atexit
 import dataclasses
 import logging
-import pickle
 import time
 from typing import Any
 
@@ -149,17 +148,10 @@ class SolveController(QObject):
             self.progressed.emit(float(payload[0]))
             return
         self._job_id = None
-        if kind == "done":
+        if kind == "done":  # the pool's reader thread rebuilt the result
             self.elapsed = float(payload[1])
-            try:
-                result = pickle.loads(payload[0])
-            except Exception as exc:  # a result that cannot be rebuilt here is a bug
-                log.exception("the result of %s could not be read", self._job_name())
-                self._idle()
-                self.failed.emit(JobFailure(type(exc).__name__, str(exc)))
-                return
             self._idle()
-            self.finished.emit(result)
+            self.finished.emit(payload[0])
         elif kind == "cancelled":
             self._idle()
             self.cancelled.emit()

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
 from gui.widgets.theme import ROLE, SELECTED
 
-__all__ = ["readonly_table"]
+__all__ = ["fill_rows", "readonly_table"]
 
 
 def readonly_table(headers: Sequence[str], name: str) -> QTableWidget:
@@ -24,3 +24,16 @@ def readonly_table(headers: Sequence[str], name: str) -> QTableWidget:
     table.setStyleSheet(f"QTableWidget::item:selected {{ {selected} }}")
     table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
     return table
+
+
+def fill_rows(table: QTableWidget, rows: Sequence[Sequence[QTableWidgetItem]]) -> None:
+    """Replace every row of ``table`` by ``rows`` (items left to right).
+
+    The old rows go first: an item put where another one is makes each ResizeToContents
+    column measure all its rows again, so refilling 20 rows of 7 took 60 ms, not 0.3 ms.
+    """
+    table.setRowCount(0)
+    table.setRowCount(len(rows))
+    for row, items in enumerate(rows):
+        for column, item in enumerate(items):
+            table.setItem(row, column, item)

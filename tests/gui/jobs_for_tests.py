@@ -70,3 +70,10 @@ def unreadable(progress: Callable[[float], None] | None = None) -> object:
 def big(megabytes: int, progress: Callable[[float], None] | None = None) -> bytes:
     """A large result, to be received off the UI thread."""
     return bytes(megabytes << 20)
+
+
+def arrays(count: int, progress: Callable[[float], None] | None = None) -> dict[str, object]:
+    """NumPy arrays (sent beside the pickle as raw buffers) inside an ordinary result."""
+    import numpy as np
+
+    return {"ramp": np.arange(count, dtype=np.float64), "small": np.ones(3, np.int16), "n": count}

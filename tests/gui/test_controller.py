@@ -125,6 +125,18 @@ def test_a_large_result_arrives_whole(ctl, qtbot) -> None:  # type: ignore[no-un
     assert len(blocker.args[0]) == 48 << 20
 
 
+def test_numpy_arrays_in_a_result_arrive_equal_and_read_only(ctl, qtbot) -> None:  # type: ignore[no-untyped-def]
+    import numpy as np
+
+    with qtbot.waitSignal(ctl.finished, timeout=20000) as blocker:
+        ctl.start(job("arrays", 1_000_000))
+    result = blocker.args[0]
+    assert result["n"] == 1_000_000 and np.array_equal(result["ramp"], np.arange(1_000_000))
+    assert result["small"].dtype == np.int16 and result["small"].tolist() == [1, 1, 1]
+    # Used in place, without a copy: writing into a result was never meant to happen.
+    assert not result["ramp"].flags.writeable
+
+
 def test_an_unpicklable_argument_fails_cleanly(ctl, qtbot) -> None:  # type: ignore[no-untyped-def]
     with qtbot.waitSignal(ctl.failed, timeout=20000):
         ctl.start(job("answer", lambda: None))

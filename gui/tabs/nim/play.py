@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from gui.controller import Job, JobFailure, SolveController
 from gui.widgets.play_panel import PlayPanelFrame
+from gui.widgets.tables import fill_rows
 from gui.widgets.theme import ROLE
 from solvers import nim
 from solvers.nim.play import NimGame
@@ -249,7 +250,7 @@ class NimPlayPanel(PlayPanelFrame):
         for (pile, after), value in state.values().items():
             target = wins if value > 0 else losses
             target.setdefault(pile, []).append(state.piles[pile] - after)
-        self.movesTable.setRowCount(len(state.piles))
+        rows = []
         bold = QFont(self.movesTable.font())
         bold.setBold(True)
         for row, size in enumerate(state.piles):
@@ -261,10 +262,9 @@ class NimPlayPanel(PlayPanelFrame):
                 ("✓ take " + takes_text(won)) if won else "—",
                 ("✗ take " + takes_text(lost)) if lost else "—",
             ]
-            for column, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                if won:
-                    item.setBackground(ROLE.best)
-                    item.setForeground(ROLE.ink)
-                    item.setFont(bold)
-                self.movesTable.setItem(row, column, item)
+            rows.append([QTableWidgetItem(text) for text in cells])
+            for item in rows[-1] if won else ():
+                item.setBackground(ROLE.best)
+                item.setForeground(ROLE.ink)
+                item.setFont(bold)
+        fill_rows(self.movesTable, rows)

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from gui.controller import Job, JobFailure, SolveController
 from gui.widgets.play_panel import PlayPanelFrame
+from gui.widgets.tables import fill_rows
 from gui.widgets.theme import BEST, BEST_TEXT
 from solvers.xoinc.play import XoincGame
 
@@ -257,13 +258,14 @@ class XoincPlayPanel(PlayPanelFrame):
     def _fill_options(self) -> None:
         options = self.option_values() if self.valuesCheck.isChecked() else []
         self.optionsTable.setEnabled(bool(options))
-        self.optionsTable.setRowCount(len(options))
         if not options:
+            self.optionsTable.setRowCount(0)
             return
         best = max(options)
         best_row = options.index(best)
         bold = QFont()
         bold.setBold(True)
+        rows = []
         for row, value in enumerate(options):
             is_best = value == best
             take = f"{row + 1:,}"
@@ -279,7 +281,8 @@ class XoincPlayPanel(PlayPanelFrame):
                     item.setBackground(BEST)
                     item.setForeground(BEST_TEXT)
                     item.setFont(bold)
-                self.optionsTable.setItem(row, column, item)
+            rows.append(items)
+        fill_rows(self.optionsTable, rows)
         # Long lists (a big allowance) open on the best take, not on "take 1". The scroll
         # range follows the new rows only after a layout pass: run it first.
         self.optionsTable.updateGeometries()

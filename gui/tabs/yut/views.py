@@ -8,7 +8,7 @@ tables and sentences.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QSignalBlocker, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.widgets.tables import readonly_table
+from gui.widgets.tables import fill_rows, readonly_table
 from gui.widgets.theme import BEST, BEST_TEXT, ROLE, SELECTED, colour_css
 from solvers import yut
 
@@ -157,12 +157,12 @@ def fill_moves(table: QTableWidget, game: yut.KnownGame | yut.ExpectGame | None)
         if here not in seen:
             seen.add(here)
             moves.append(move)
-    table.setRowCount(len(moves))
+    rows: list[list[QTableWidgetItem]] = []
     if game is not None and moves:
         board = game.inputs.board
         top = max(values.values())
         throw = game.throw or 0
-        for row, move in enumerate(moves):
+        for move in moves:
             path = game.move_path(move, throw)
             origin = None if move is None else game.positions[move - 1]
             points = board.square(path[-1]).score if path else 0
@@ -176,12 +176,11 @@ def fill_moves(table: QTableWidget, game: yut.KnownGame | yut.ExpectGame | None)
             best = values[move] >= top - TIE
             if best:
                 cells = (*cells[:-1], cells[-1] + BEST_MARK)
-            for column, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                if best:
-                    item.setBackground(QBrush(BEST))
-                    item.setForeground(QBrush(BEST_TEXT))
-                table.setItem(row, column, item)
+            rows.append([QTableWidgetItem(text) for text in cells])
+            for item in rows[-1] if best else ():
+                item.setBackground(QBrush(BEST))
+                item.setForeground(QBrush(BEST_TEXT))
+    fill_rows(table, rows)
     table.blockSignals(False)
     return moves
 
@@ -229,8 +228,8 @@ class LinePanel(QWidget):
     def show_line(self, board: yut.Board, steps: tuple[yut.Step, ...]) -> None:
         """Fill the table; the last step is shown."""
         self.steps = steps
-        self.table.setRowCount(len(steps))
-        for row, step in enumerate(steps):
+        rows = []
+        for step in steps:
             cells = (
                 str(step.turn),
                 str(step.throw),
@@ -240,8 +239,9 @@ class LinePanel(QWidget):
                 str(step.points),
                 str(step.total),
             )
-            for column, text in enumerate(cells):
-                self.table.setItem(row, column, QTableWidgetItem(text))
+            rows.append([QTableWidgetItem(text) for text in cells])
+        with QSignalBlocker(self.table):  # go() below selects the row and draws the board
+            fill_rows(self.table, rows)
         self.go(len(steps) - 1)
 
     def set_stale(self, stale: bool) -> None:
