@@ -120,6 +120,25 @@ def _receive(connection: Any, inbox: queue.SimpleQueue[tuple[Any, ...]], waker: 
         waker.wake()
 
 
+def _close(worker: _Worker, timeout: float) -> None:
+    """Close a stopped worker's pipe once its reader thread is done with it.
+
+    Closing under a reader still inside ``recv`` would free the descriptor for the next
+    worker's pipe while that read goes on with the old number: two threads reading one
+    pipe. The worker is gone, so the reader meets the end of the pipe at once; if it has
+    not, the pipe stays open (a descriptor lost) rather than shared.
+    """
+    if worker.reader is not None:
+        worker.reader.join(timeout)
+        if worker.reader.is_alive():
+            log.warning("a reader thread outlived its worker; its pipe is left open")
+            return
+    try:
+        worker.connection.close()
+    except OSError:
+        pass
+
+
 class WorkerPool:
     """The worker processes, the queue of jobs waiting for one, and the polling timer."""
 
@@ -177,16 +196,13 @@ class WorkerPool:
 
     def _stop(self, worker: _Worker) -> None:
         self._workers.remove(worker)
-        try:
-            worker.connection.close()
-        except OSError:
-            pass
         if worker.process.is_alive():
             worker.process.terminate()
             worker.process.join(0.5)
             if worker.process.is_alive():
                 worker.process.kill()
                 worker.process.join(0.5)
+        _close(worker, 0.5)
 
     def stop_all(self, timeout: float = 1.0) -> None:
         """Terminate every worker; waits at most about ``timeout`` seconds in all."""
@@ -200,7 +216,7 @@ class WorkerPool:
                 worker.process.kill()
         for worker in workers:
             worker.process.join(0.1)
-            worker.connection.close()
+            _close(worker, max(0.05, deadline + timeout * 0.3 - time.monotonic()))
         for job_id, _, _ in self._queue:
             self._owners.pop(job_id, None)
         self._queue.clear()
