@@ -44,7 +44,7 @@ BRUTE_CASE = "10 1 0.9 x5"
 CLI_CASE = "mix 10 5 .5 / 10 6 .55 / 10 4 .6 / 10 3 .7 / 10 5 .45"
 
 #: What a contestant writes: a memoised recursion over every pick and outcome.
-REFERENCE_SCRIPT = '''
+REFERENCE_SCRIPT = """
 import sys
 from functools import lru_cache
 from itertools import product
@@ -105,7 +105,7 @@ def main():
 
 
 main()
-'''
+"""
 
 
 def _inputs(label: str) -> coverup.CoverUpInputs:
@@ -152,17 +152,21 @@ def cases():
     show = coverup.solve(_inputs("show layout 2 1 .9 / 3 1 .6 / 4 1 .5 / 5 1 .4 / 6 1 .4"))
     yield "simulate 100 000 games, show layout", 500.0, lambda: coverup.simulate(show, 100_000, 1)
     mixed = _inputs("mix 10 5 .5 / 10 1 .9 / 10 3 .7 / 10 4 .6 / 10 2 .8")
-    yield "solve + policy entries of every state (first mix)", None, lambda: coverup.solve(
-        mixed
-    ).entries()
+    yield (
+        "solve + policy entries of every state (first mix)",
+        None,
+        lambda: coverup.solve(mixed).entries(),
+    )
     _, ref, _ = cli_versus_reference(5)
     folder = Path(tempfile.mkdtemp())
     case = folder / "case.in"
     case.write_text(f"5\n{JUDGE_CASES[CLI_CASE]}\n0\n")
     script = folder / "reference.py"
     script.write_text(REFERENCE_SCRIPT)
-    yield "memoised script, one case (all columns differ)", None, lambda: _run(
-        [sys.executable, str(script)], case
+    yield (
+        "memoised script, one case (all columns differ)",
+        None,
+        lambda: _run([sys.executable, str(script)], case),
     )
     yield (
         f"CLI, same case (goal <= {CLI_GOAL}x the script's median)",

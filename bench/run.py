@@ -30,7 +30,6 @@ from measure import Measure  # noqa: E402  (after the path: bench/ is not a pack
 REPEATS = 7
 
 
-
 def times_ms(function: Callable[[], object], repeats: int = REPEATS) -> list[float]:
     """Times of ``function`` in milliseconds (after one warm-up call)."""
     function()
