@@ -224,4 +224,3 @@ def _state_bound(inputs: CoverUpInputs) -> int:
             count *= 1 + min(t, c.candidates) - max(0, t - c.others) + 1 if t < c.choices else 1
         total += count
     return max(total, 1)
-

@@ -117,9 +117,7 @@ class CoverUpGame:
         if self.state is None:
             return ()
         hits = self.solver.hits(encode(self.state))
-        return tuple(
-            None if left is None else hits[i] for i, left in enumerate(self.state.columns)
-        )
+        return tuple(None if left is None else hits[i] for i, left in enumerate(self.state.columns))
 
     def chances(self) -> dict[Outcome, float]:
         """Probability of each possible outcome of this turn's picks (chance node)."""
@@ -149,8 +147,10 @@ class CoverUpGame:
             if pick is None:
                 out.append(None)
                 continue
-            kind = range(column.candidates) if pick is Pick.CANDIDATE else range(
-                column.candidates, column.choices
+            kind = (
+                range(column.candidates)
+                if pick is Pick.CANDIDATE
+                else range(column.candidates, column.choices)
             )
             out.append(next(s for s in kind if s not in tried))
         return tuple(out)
