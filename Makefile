@@ -24,6 +24,7 @@ test: $(STAMP)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check gui solvers resources tests bench
+	$(VENV)/bin/ruff format --check gui solvers resources tests bench
 	$(VENV)/bin/mypy
 
 bench: $(STAMP)
