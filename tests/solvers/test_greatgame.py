@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from solvers import greatgame as gg
 from solvers.greatgame.match import exact_ruin, format_percent, ruin_probabilities
-from solvers.greatgame.policy import policy_pass
+from solvers.greatgame.policy import TIE_TOLERANCE, policy_pass
 from solvers.greatgame.round_dp import RoundSolver, coefficients
 from solvers.protocol import Cancelled, JudgeFormatError
 
@@ -96,10 +96,16 @@ def naive_round(table: np.ndarray, lam: float) -> float:
 
 @settings(max_examples=examples(30), deadline=None)
 @given(st.lists(rows(), min_size=1, max_size=40), st.floats(0.3, 1.0))
+@example([(100, 0, 0), (0, 1, 99), (1, 0, 99), (1, 0, 99), (50, 50, 0), (50, 50, 0),
+          (1, 0, 99), (1, 0, 99), (67, 0, 33)], 0.5)  # fmt: skip
 def test_banded_dp_equals_the_dp_over_every_score(rows_, lam) -> None:
     table = coefficients(inputs_of(rows_, 1, 1).probabilities())
-    assert abs(RoundSolver(table).run(lam).value - naive_round(table, lam)) < 1e-12
-    assert abs(policy_pass(table, lam).value - naive_round(table, lam)) < 1e-12
+    best = naive_round(table, lam)
+    assert abs(RoundSolver(table).run(lam).value - best) < 1e-12
+    # The recorded policy plays, among hands within TIE_TOLERANCE of the best, the one most
+    # likely to decide the round: it may give up that much at each throw (this case: 8e-12).
+    played = policy_pass(table, lam).value
+    assert best - len(rows_) * TIE_TOLERANCE - 1e-12 <= played <= best + 1e-12
 
 
 def test_samples_of_the_statement() -> None:
