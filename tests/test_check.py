@@ -34,7 +34,7 @@ sys.path.remove(str(PROGRAMS))
 
 def contestant(mode: str) -> list[str]:
     # -S: the toy contestant needs no site-packages, and starts three times faster.
-    return [sys.executable, "-S", str(PROGRAMS / "fake_sum.py"), mode]
+    return [sys.executable, "-S", str(PROGRAMS / "sum_contestant.py"), mode]
 
 
 def check(mode: str, **settings: Any) -> Any:

@@ -1,14 +1,12 @@
 """A toy game for the judge's own tests: the answer is the sum of N numbers.
 
 Not a real game: it lets tests/test_check.py drive ``solvers.check`` without depending
-on any game's generator. Run as a program it is a contestant: ``fake_sum.py MODE``.
+on any game's generator. Its contestant is ``sum_contestant.py MODE``.
 """
 
 from __future__ import annotations
 
 import random
-import sys
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -65,25 +63,3 @@ def shrink(inputs: Inputs) -> Iterator[Inputs]:
         while step:  # x/2, 3x/4, 7x/8, ..., x - 1: a binary search towards the failure
             yield Inputs((*numbers[:i], x - step, *numbers[i + 1 :]))
             step //= 2
-
-
-def _contestant(mode: str) -> None:
-    numbers = [int(w) for w in sys.stdin.read().split()[1:]]
-    if mode == "sleep":
-        time.sleep(60)
-    if mode == "crash" and sum(numbers) > 50:
-        raise RuntimeError("the sum is too big for me")
-    total = sum(numbers)
-    if mode == "wrong" and any(x >= 7 for x in numbers):
-        total += 1  # wrong as soon as one number reaches 7: shrinks to "1 / 7"
-    if mode == "spaces":
-        print(f"  {total}")
-        return
-    if mode == "flood":
-        sys.stdout.write("9" * (1 << 22))
-        return
-    print(total)
-
-
-if __name__ == "__main__":
-    _contestant(sys.argv[1])

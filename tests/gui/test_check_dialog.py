@@ -61,7 +61,7 @@ def run_to_the_end(qtbot, box: CheckDialog) -> None:  # type: ignore[no-untyped-
 
 
 def toy(mode: str) -> str:
-    return f"{shlex.quote(str(PROGRAMS / 'fake_sum.py'))} {mode}"
+    return f"{shlex.quote(str(PROGRAMS / 'sum_contestant.py'))} {mode}"
 
 
 def test_command_for_python_files_executables_and_command_lines(tmp_path: Path) -> None:
