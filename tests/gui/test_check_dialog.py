@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import shlex
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -109,10 +108,9 @@ def test_cancel_kills_the_program_at_once(qtbot, dialog, tmp_path: Path) -> None
     qtbot.mouseClick(dialog.runButton, Qt.MouseButton.LeftButton)
     assert dialog.cancelButton.isEnabled() and not dialog.runButton.isEnabled()
     qtbot.waitUntil(lambda: pids.exists() and pids.read_text().strip() != "", timeout=30_000)
-    start = time.monotonic()
     qtbot.mouseClick(dialog.cancelButton, Qt.MouseButton.LeftButton)
+    # Far below the program's 120 s limit: the cancel, not the limit, ended the run.
     qtbot.waitUntil(lambda: dialog.runButton.isEnabled(), timeout=30_000)
-    assert time.monotonic() - start < 20  # far below the 120 s time limit
     assert dialog.report is not None and dialog.report.cancelled
     assert "Cancelled" in dialog.statusLabel.text()
     for pid in map(int, pids.read_text().split()):
