@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from brute_yut import brute_max
 from contract import check_generate_and_shrink, check_module, play_through
+from test_yut_cli import run
 from yut_boards import branchy_board
 
 from solvers import yut
@@ -87,28 +88,17 @@ def test_bad_board_option_is_an_option_error(tmp_path: Path) -> None:
         parse_options(yut.OPTIONS, ["--board", str(tmp_path)])
 
 
-def _run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "solvers", "yut", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-    )
-
-
 def test_cli_refusals_exit_2(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"squares": [}')
     for args in (["--pieces", "0"], ["--board", str(bad)], ["--turns", "21", "--expected"]):
-        done = _run(*args, stdin="1 1 1 1 1 1 1 1 1 1\n")
+        done = run(*args, stdin="1 1 1 1 1 1 1 1 1 1\n")
         assert done.returncode == 2, (args, done.stderr)
         assert "Traceback" not in done.stderr
 
 
 def test_cli_expected_mode() -> None:
-    done = _run("--expected", "--turns", "3", "--pieces", "2")
+    done = run("--expected", "--turns", "3", "--pieces", "2", stdin="")
     assert done.returncode == 0, done.stderr
     assert done.stdout == f"{solve(ExpectInputs(3, 2)).expected:.3f}\n"
 
