@@ -321,9 +321,9 @@ def test_editing_drops_the_match_and_cancels_building_it(tab, solve_and_wait, qt
     assert "Outdated" in tab.cellLabel.text()
     # A match still being built when the inputs change is cancelled.
     tab.playPanel.start(tab.read_inputs())
-    assert tab.busy
+    assert tab.working and not tab.busy  # Cancel follows the match; no solve runs
     tab.lSpin.setValue(3)
-    assert not tab.busy and tab.playPanel.state is None
+    assert not tab.working and tab.playPanel.state is None
     # Then the inputs are solved again and the match restarts on them.
     wait_for_restart(tab, qtbot)
     assert tab.heatmap.image.opacity() == 1 and "Throw 1" in tab.cellLabel.text()

@@ -15,9 +15,9 @@ def test_play_as_first_player_with_a_mistake(make_tab, qtbot) -> None:  # type: 
     tab = xoinc_tab(make_tab)
     play = tab.play
     tab.start_game(True)  # not solved: the game is built by new_game in a worker
-    assert play.controller.busy and tab.busy and play.state is None
+    assert play.controller.busy and tab.working and play.state is None
     qtbot.waitUntil(lambda: play.state is not None, timeout=10000)
-    assert tab.result is None and not tab.busy
+    assert tab.result is None and not tab.working
     # Nothing solved: the answer line speaks of the game in play, not of Solve.
     assert tab.resultLabel.text() == "Playing against the solver: your move"
     assert play.state.player == 1 and list(play.state.moves()) == [1, 2]
@@ -52,7 +52,7 @@ def test_play_as_second_player_solver_moves_first(make_tab, qtbot, solve_and_wai
     play = tab.play
     # The game is built in a worker: the solve sent no value table (33 MB at 5000 coins).
     qtbot.waitUntil(lambda: play.state is not None, timeout=10000)
-    assert play.state is not None and play.state.player == 2 and not tab.busy
+    assert play.state is not None and play.state.player == 2 and not tab.working
     assert play.state.history[0].taken == result.line[0].taken
     # Best takes all the way: the user ends with exactly the second player's value.
     while not play.state.over:
@@ -98,13 +98,13 @@ def test_preparing_a_game_is_cancelled_by_edits_and_esc(make_tab) -> None:  # ty
     tab = xoinc_tab(make_tab)
     play = tab.play
     play.build(SLOW, True)
-    assert tab.busy and tab.cancelButton.isEnabled() and "Preparing" in play.positionLabel.text()
+    assert tab.working and tab.cancelButton.isEnabled() and "Preparing" in play.positionLabel.text()
     tab.coins.model.setData(tab.coins.model.index(0, 0), "9")
-    assert not tab.busy and not running_jobs() and play.state is None
+    assert not tab.working and not running_jobs() and play.state is None
     assert "inputs changed" in play.positionLabel.text()
     play.build(SLOW, True)
     tab.cancel()  # what Cancel and Esc do: the restart the edit asked for is dropped too
-    assert not tab.busy and not running_jobs() and play.state is None
+    assert not tab.working and not running_jobs() and play.state is None
     assert not tab.restarter.pending
     assert "Cancelled" in play.positionLabel.text()
 

@@ -102,7 +102,6 @@ class GreatGameTab(GameTab):
         self.gaps.changed.connect(self._edited)
 
         self.playPanel = GreatGamePlayPanel(self.module_name)
-        self.playPanel.controller.busy_changed.connect(self._busy_changed)
         self.playPanel.position_changed.connect(self._follow_play)
         # The match is drawn on the solved heat map: a change of the inputs re-solves them
         # (Solve's worker job) and show_result starts the new match.
@@ -317,15 +316,6 @@ class GreatGameTab(GameTab):
     def main_view(self) -> QWidget:
         """The heat map with its legend and explanation line."""
         return self.heatPanel
-
-    # ----- the match being built counts as work of the tab: Cancel and Esc follow it -------
-    @property
-    def busy(self) -> bool:
-        """Whether a solve, or the building of a match, runs in this tab."""
-        return bool(super().busy or self.playPanel.busy)
-
-    def _busy_changed(self, _busy: bool) -> None:
-        super()._busy_changed(self.busy)
 
     def _follow_play(self, state: GreatGamePlay | None) -> None:
         # The heat map outlines the cell of the throw being played, the lead chart the lead.

@@ -82,7 +82,6 @@ class XoincTab(GameTab):
         self.play = XoincPlayPanel()
         self.play.game_requested.connect(self.start_game)
         self.play.changed.connect(self._redraw)
-        self.play.controller.busy_changed.connect(self._busy_changed)
         self.restarter = GameRestarter(
             self.read_inputs,
             lambda: self.play.state is not None or self.play.controller.busy,
@@ -201,16 +200,6 @@ class XoincTab(GameTab):
     def main_view(self) -> QWidget:
         """The chart of the stack (coloured by taker once solved or while playing)."""
         return self.chart
-
-    # ----- the play panel's job counts as work of the tab: Cancel and Esc follow it -----
-    @property
-    def busy(self) -> bool:
-        """Whether a solve runs or a game is being prepared."""
-        return bool(super().busy or self.play.controller.busy)
-
-    def _busy_changed(self, _busy: bool) -> None:
-        super()._busy_changed(self.busy)
-        self.progressBar.setVisible(self.controller.busy)
 
     # ----- the line ------------------------------------------------------------------------
     def select_turn(self, row: int | None) -> None:
