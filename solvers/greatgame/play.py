@@ -157,9 +157,13 @@ class GreatGamePlay:
             return max(self.values().values())
         return self.values_after(self.hand)
 
+    def throw_values(self) -> Mapping[Hand, float]:
+        """The match-win probability of every hand at this throw (either node of it)."""
+        return replace(self, hand=None).values()
+
     def values_after(self, hand: Hand) -> float:
         """The match-win probability of ``hand`` at this throw (any node of this throw)."""
-        return dict(replace(self, hand=None).values())[hand]
+        return self.throw_values()[hand]
 
     def best_hands(self) -> tuple[Hand, ...]:
         """The hands the solved policy lists as best here (ties included)."""

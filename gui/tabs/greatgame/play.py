@@ -39,9 +39,7 @@ TIE = 1e-9
 
 def hand_values(state: GreatGamePlay) -> dict[Hand, float]:
     """Your chance to win the match after each hand at this throw (either node of it)."""
-    if state.over:
-        return {}
-    return {hand: state.values_after(hand) for hand in Hand}
+    return {} if state.over else dict(state.throw_values())
 
 
 def position_words(state: GreatGamePlay) -> str:
