@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from solvers.nim import Move, NimInputs, Rule, apply_move, decide, grundy_sequence
 from solvers.nim.grundy import GrundySequence
@@ -110,10 +111,16 @@ class NimGame:
 
     def winning_moves(self) -> list[PlayMove]:
         """The moves that leave the opponent lost (empty: every move loses)."""
+        return list(self._winning)
+
+    @cached_property
+    def _winning(self) -> tuple[PlayMove, ...]:
+        # Once per state: a move asks for it several times (values, best move, the judged
+        # move, the panel's table), and each ``decide`` is a pass over the piles.
         if self.over:
-            return []
+            return ()
         result = decide(self.position, self.sequence)
-        return [(m.pile, m.after) for m in result.winning_moves]
+        return tuple((m.pile, m.after) for m in result.winning_moves)
 
     def values(self) -> dict[PlayMove, float]:
         """Each legal move -> +1 (the mover then wins with best play) or -1."""
