@@ -112,8 +112,8 @@ def restore_all(
     chosen = {game_id: state for game_id, state in states.items() if game_id in tabs}
     for game_id, state in chosen.items():
         try_state(scratch(game_id), state)
-    for tab in tabs.values():
-        tab.cancel()
+    for game_id in chosen:  # a tab the session leaves alone keeps its solve (and stays unbuilt)
+        tabs[game_id].cancel()
     before = {game_id: tabs[game_id].state() for game_id in chosen}
     done: list[str] = []
     try:

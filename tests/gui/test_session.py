@@ -54,6 +54,15 @@ def test_a_session_with_too_many_piles_is_refused_at_once(window: Any, tmp_path:
     assert states(window) == before
 
 
+def test_a_session_of_one_tab_builds_no_other_tab(window: Any, tmp_path: Path) -> None:
+    nim_state = window.tabs["nim"].state()
+    path = tmp_path / "nim.json"
+    path.write_text(json.dumps({"format": FORMAT, "version": 1, "tabs": {"nim": nim_state}}))
+    built = {tab.game_id for tab in window.gameTabs.built_pages()}
+    assert window.open_session(path) is None
+    assert {tab.game_id for tab in window.gameTabs.built_pages()} == built
+
+
 def test_a_fraction_for_a_whole_number_field_is_refused(window: Any, tmp_path: Path) -> None:
     good = tmp_path / "good.json"
     assert window.save_session(good) is None
