@@ -110,7 +110,7 @@ def alternatives_table() -> QTableWidget:
     """The table of this turn's pick combinations (filled by ``fill_alternatives``)."""
     table = readonly_table(["", "Win chance"], "alternativesTable")
     table.setToolTip(ALTERNATIVES_CAPTION)
-    # One line per row ("other · reserve" fits): three rows show where two did when wrapped.
+    # One line per row: three rows show where two did when wrapped.
     table.setWordWrap(False)
     rows = table.verticalHeader()
     rows.setDefaultSectionSize(table.fontMetrics().lineSpacing() + 8)

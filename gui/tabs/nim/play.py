@@ -120,10 +120,6 @@ class NimPlayPanel(PlayPanelFrame):
         self.controller.start(Job(nim.__name__, "new_game", (inputs,)))
         return True
 
-    def cancel(self) -> None:
-        """Stop building a game."""
-        self.controller.cancel()
-
     def reset(self, reason: str = IDLE) -> None:
         """End the game (e.g. the inputs changed) and say why."""
         self.controller.cancel()

@@ -12,9 +12,9 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from gui.widgets.labels import reserve_lines
+from gui.widgets.labels import caption
 from gui.widgets.plots import make_plot, pg
 from gui.widgets.theme import ROLE
 from solvers.nim import GrundySequence
@@ -60,15 +60,13 @@ class PileChart:
         for item in (self.keptBars, self.takenBars, self.targetMarks):
             self.widget.addItem(item)
         # The legend under the plot, in words: inside it would hide the tallest bars.
-        caption = QLabel(CHART_LEGEND)
-        caption.setWordWrap(True)
-        reserve_lines(caption, 2)
+        legend = caption(CHART_LEGEND, lines=2)
         self.view = QWidget()
         self.view.setObjectName("pileView")
         layout = QVBoxLayout(self.view)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.widget, 1)
-        layout.addWidget(caption)
+        layout.addWidget(legend)
 
     def draw(self, piles: Sequence[int], winning: Mapping[int, Sequence[int]] | None) -> None:
         """Bars for ``piles``; ``winning``: pile index -> the sizes its winning moves leave."""
