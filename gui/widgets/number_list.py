@@ -13,6 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QColor, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -114,7 +115,14 @@ class NumberListModel(ValidatedGridModel):
 
 
 class NumberListEditor(QWidget):
-    """A table of numbers with add/remove/reorder/paste/random controls."""
+    """A table of numbers with add/remove/reorder/paste/random controls.
+
+    ``max_rows`` is the longest list the solver accepts: a longer paste is refused before
+    any row is built (``refused`` says why), so a million pasted numbers never fill a table.
+    """
+
+    #: A paste was refused; the argument says why, for the tab's message line.
+    refused = Signal(str)
 
     def __init__(
         self,
@@ -125,8 +133,12 @@ class NumberListEditor(QWidget):
         random_count: tuple[int, int, int] = (5, 1, 100),
         random_max: int = 20,
         parent: QWidget | None = None,
+        max_rows: int | None = None,
+        noun: str = "numbers",
     ) -> None:
         super().__init__(parent)
+        self.max_rows = max_rows
+        self.noun = noun
         self.model = NumberListModel(header, lo, hi, annotation_headers)
         self.view = GridView()
         self.view.setObjectName("numberTable")
@@ -224,8 +236,17 @@ class NumberListEditor(QWidget):
         if text is None:
             text = QGuiApplication.clipboard().text()
         words = split_numbers(text)
-        if words:
+        reason = self.too_many(len(words))
+        if reason is not None:
+            self.refused.emit(f"Paste refused: {reason}.")
+        elif words:
             self.model.set_texts(words)
+
+    def too_many(self, count: int) -> str | None:
+        """Why a list of ``count`` numbers cannot be loaded, or None."""
+        if self.max_rows is not None and count > self.max_rows:
+            return f"{count:,} {self.noun}: at most {self.max_rows:,}"
+        return None
 
     def randomize(self, seed: int | None = None) -> None:
         """Replace the list with random numbers."""

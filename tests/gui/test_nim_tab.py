@@ -117,6 +117,18 @@ def test_export_csv(tab, solve_and_wait, tmp_path: Path) -> None:  # type: ignor
     assert any(r[-1] == "First player wins" for r in rows)
 
 
+def test_a_paste_longer_than_the_solver_takes_is_refused_before_any_row(tab, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    before = tab.state()
+    filled: list[int] = []
+    monkeypatch.setattr(tab.piles.model, "set_texts", lambda words: filled.append(len(words)))
+    tab.piles.paste("7 " * 100_000)
+    assert filled == [] and tab.state() == before
+    assert "Paste refused: 100,000 piles: at most 1,000" in tab.messageLabel.text()
+    monkeypatch.undo()
+    tab.piles.paste("4 5 6")
+    assert tab.piles.model.values() == [4, 5, 6]
+
+
 def test_editor_add_remove_move_paste(tab) -> None:  # type: ignore[no-untyped-def]
     editor = tab.piles
     editor.paste("4, 5\t6\n7")

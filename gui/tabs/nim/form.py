@@ -69,7 +69,14 @@ class NimForm(QWidget):
         rule_layout.addWidget(caption(RULE_CAPTION))
 
         self.piles = NumberListEditor(
-            "Stones", 1, nim.MAX_PILE, ("Grundy", "Winning moves"), (5, 1, 100), 20
+            "Stones",
+            1,
+            nim.MAX_PILE,
+            ("Grundy", "Winning moves"),
+            (5, 1, 100),
+            20,
+            max_rows=nim.MAX_PILES,
+            noun="piles",
         )
         self.piles.model.set_values(list(FIRST_PILES))
         self.piles.model.edited.connect(self.changed)
@@ -120,8 +127,9 @@ class NimForm(QWidget):
         if not isinstance(piles, list) or not all(isinstance(p, (str, int)) for p in piles):
             raise ValueError("'piles' must be a list of numbers")
         # Refused before any row is built: a huge list would freeze the table for seconds.
-        if len(piles) > nim.MAX_PILES:
-            raise ValueError(f"'piles' holds {len(piles):,} piles; at most {nim.MAX_PILES:,}")
+        reason = self.piles.too_many(len(piles))
+        if reason is not None:
+            raise ValueError(f"'piles' holds {reason}")
         if "options" in state:
             options = state["options"]
             if not isinstance(options, dict):

@@ -48,6 +48,7 @@ class NimTab(GameTab):
         self.form = NimForm()
         self.option_fields = self.form.options
         self.piles = self.form.piles
+        self.piles.refused.connect(lambda text: self.show_message(text, error=True))
         self.misereCheck = self.form.misereCheck
         self.subtractionEdit = self.form.subtractionEdit
         self.form.changed.connect(self.inputs_changed)

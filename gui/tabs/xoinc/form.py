@@ -10,18 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Signal
-from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QGroupBox, QVBoxLayout, QWidget
 
 from gui.widgets.number_list import NumberListEditor
 from gui.widgets.options import OptionFields
 from solvers import xoinc
-from solvers.protocol import Option, split_numbers
+from solvers.protocol import Option
 
 from .views import caption
 
-__all__ = ["DEFAULT_STACK", "FORM_CAPTION", "CoinForm", "CoinList", "too_many"]
+__all__ = ["DEFAULT_STACK", "FORM_CAPTION", "CoinForm", "CoinList"]
 
 DEFAULT_STACK = (1, 3, 1, 7, 2)
 FORM_CAPTION = (
@@ -30,18 +28,8 @@ FORM_CAPTION = (
 )
 
 
-def too_many(count: int) -> str | None:
-    """Why ``count`` coins cannot be loaded, or None."""
-    if count > xoinc.MAX_COINS:
-        return f"{count:,} coins: a stack holds at most {xoinc.MAX_COINS:,} coins"
-    return None
-
-
 class CoinList(NumberListEditor):
-    """The number list for coins; refuses lists longer than the solver accepts."""
-
-    #: A paste was refused; the argument says why.
-    refused = Signal(str)
+    """The number list for coins, at most a stack's worth."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(
@@ -52,6 +40,8 @@ class CoinList(NumberListEditor):
             (20, 1, xoinc.MAX_COINS),
             100,
             parent,
+            max_rows=xoinc.MAX_COINS,
+            noun="coins",
         )
         self.setObjectName("coinEditor")
         self.randomButton.setText("Random stack of")
@@ -61,18 +51,6 @@ class CoinList(NumberListEditor):
         # at 1024 px.
         for arrow in (self.upButton, self.downButton):
             arrow.setMaximumWidth(arrow.fontMetrics().horizontalAdvance(arrow.text()) + 28)
-
-    def paste(self, text: str | None = None) -> None:
-        """Replace the list with the numbers in ``text`` (default: the clipboard), if few enough."""
-        if text is None:
-            text = QGuiApplication.clipboard().text()
-        words = split_numbers(text)
-        reason = too_many(len(words))
-        if reason is not None:
-            self.refused.emit(f"Paste refused: {reason}.")
-            return
-        if words:
-            self.model.set_texts(words)
 
 
 class CoinForm(QGroupBox):

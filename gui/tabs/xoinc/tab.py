@@ -19,7 +19,7 @@ from gui.tabs.base import GameTab
 from gui.widgets.play_panel import GameRestarter, show_play_headline
 from solvers import xoinc
 
-from .form import CoinForm, too_many
+from .form import CoinForm
 from .play import XoincPlayPanel
 from .views import (
     CHART_LEGEND,
@@ -142,7 +142,7 @@ class XoincTab(GameTab):
         coins, user_first = state["coins"], state.get("user_first", True)
         if not isinstance(coins, list):
             raise TypeError("'coins' must be a list of numbers")
-        reason = too_many(len(coins))
+        reason = self.coins.too_many(len(coins))
         if reason is not None:
             raise ValueError(f"'coins' holds {reason}")
         if not all(isinstance(c, (str, int)) and not isinstance(c, bool) for c in coins):
