@@ -62,12 +62,13 @@ def make_tab(qtbot):  # type: ignore[no-untyped-def]
 
 @pytest.fixture()
 def solve_and_wait(qtbot):  # type: ignore[no-untyped-def]
-    """``solve_and_wait(tab)``: click Solve, wait for the worker, return the result."""
+    """``solve_and_wait(tab)``: click Solve, wait for every job of the tab, return the result."""
 
     def run(tab, timeout: int = 20000):  # type: ignore[no-untyped-def]
         assert tab.solveButton.isEnabled(), tab.messageLabel.text()
         qtbot.mouseClick(tab.solveButton, Qt.MouseButton.LeftButton)
-        qtbot.waitUntil(lambda: not tab.busy, timeout=timeout)
+        # working: the solve and what it starts (Great Game builds a match on the result).
+        qtbot.waitUntil(lambda: not tab.working, timeout=timeout)
         assert tab.result is not None, tab.messageLabel.text()
         return tab.result
 
