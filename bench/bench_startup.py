@@ -92,33 +92,6 @@ def _runner(mode: str) -> Callable[[], Measure]:
     return lambda: first_paint_ms(mode, settings_path)
 
 
-#: Closing the window while a solve that ignores Cancel runs: ``python -c CLOSE SETTINGS``
-#: prints the time of the close; the process must be gone within a second of it.
-CLOSE = """
-import sys, time
-from PySide6.QtCore import QSettings, QTimer
-from PySide6.QtWidgets import QApplication
-from gui.controller import Job
-from gui.main_window import MainWindow
-from solvers.yut import ExpectInputs
-
-app = QApplication(sys.argv[:1])
-window = MainWindow(QSettings(sys.argv[1], QSettings.Format.IniFormat))
-window.show()
-tab = window.tabs["yut"]
-# Four seconds of work that never looks at Cancel (no progress callback).
-tab.solve_job = lambda inputs: Job("solvers.yut", "solve", (ExpectInputs(20, 6),), progress=False)
-tab.solve()
-
-def close():
-    print(time.time(), flush=True)
-    window.close()
-
-QTimer.singleShot(500, close)
-sys.exit(app.exec())
-"""
-
-
 def close_mid_solve_ms(settings_path: Path) -> Measure:
     """Milliseconds from closing the window mid-solve to the end of the process."""
     import time
@@ -126,7 +99,7 @@ def close_mid_solve_ms(settings_path: Path) -> Measure:
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     env["PYTHONPATH"] = os.pathsep.join([str(HERE.parent), env.get("PYTHONPATH", "")])
     done = subprocess.run(
-        [sys.executable, "-c", CLOSE, str(settings_path)],
+        [sys.executable, str(HERE / "close_mid_solve.py"), str(settings_path)],
         env=env,
         cwd=HERE.parent,
         capture_output=True,
