@@ -28,6 +28,7 @@ from typing import Any, Protocol
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal, Slot
 
+from gui import ui_gc
 from gui.worker import Job, serve
 
 __all__ = ["KILL_AFTER_MS", "MAX_WORKERS", "POLL_MS", "JobOwner", "WorkerPool"]
@@ -169,6 +170,7 @@ class WorkerPool:
             sys.modules["__main__"] = main
         child_end.close()
         worker = _Worker(process, parent_end, cancel_value, queue.SimpleQueue())
+        ui_gc.install()  # a reader allocates as it rebuilds results: no collection may run there
         worker.reader = threading.Thread(
             target=_receive,
             args=(parent_end, worker.inbox, self._waker),
