@@ -286,9 +286,15 @@ def test_interrupt_kills_every_program(tmp_path: Path) -> None:
     if game is None:
         pytest.skip("no game can generate inputs yet")
     root = Path(__file__).resolve().parent.parent
+    # A shell without job control starts programs with Ctrl+C ignored (CI may run us so):
+    # the command line is run as a user's shell would, with Ctrl+C's default handler.
+    main = (
+        "import runpy, signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+        "runpy.run_module('solvers', run_name='__main__', alter_sys=True)"
+    )
     process = subprocess.Popen(
         [
-            *(sys.executable, "-m", "solvers", "check", game, "--cases", "50", "--jobs", "2"),
+            *(sys.executable, "-c", main, "check", game, "--cases", "50", "--jobs", "2"),
             *("--", sys.executable, "-S", str(PROGRAMS / "sleeper.py"), str(pids)),
         ],
         cwd=root,

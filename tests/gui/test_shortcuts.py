@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import shutil
 import subprocess
 import sys
@@ -34,8 +35,16 @@ def x_display() -> Iterator[str]:
         stderr=subprocess.DEVNULL,
     )
     os.close(write)
-    with os.fdopen(read) as stream:
-        number = stream.readline().strip()
+    # Xvfb writes its display number and a newline once it is ready (closing the pipe
+    # sooner would kill it); a server that never gets there must not hold the run.
+    data = b""
+    while not data.endswith(b"\n") and select.select([read], [], [], 30)[0]:
+        chunk = os.read(read, 64)
+        if not chunk:
+            break
+        data += chunk
+    os.close(read)
+    number = data.decode().strip()
     try:
         assert number.isdigit(), "Xvfb did not start"
         yield f":{number}"
