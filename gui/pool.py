@@ -3,8 +3,9 @@
 A small pool of persistent processes (``multiprocessing`` spawn context; at
 most ``MAX_WORKERS``), a queue of jobs waiting for one, a reader thread per
 worker that receives and unpickles its messages (a result of tens of MB would
-otherwise stall the window while it is read), and a ``QTimer`` on the UI
-thread that hands the received messages to their owners while any job runs. Jobs travel
+otherwise stall the window while it is read) and wakes the UI thread through a socket
+pair, and a ``QTimer`` on the UI thread that also looks while any job runs (a worker
+that dies says nothing). The UI thread hands the messages to their owners. Jobs travel
 pickled with an id; a cancel writes the id into the worker's shared cancel
 value (the job's progress callback then raises ``Cancelled``) and a worker
 still busy ``KILL_AFTER_MS`` later is terminated. Owners are the controllers:
@@ -14,11 +15,13 @@ jobs they cancelled.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import logging
 import multiprocessing
 import pickle
 import queue
+import socket
 import sys
 import threading
 import time
@@ -26,7 +29,7 @@ import types
 from collections import deque
 from typing import Any, Protocol
 
-from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QSocketNotifier, QTimer
 
 from gui import ui_gc
 from gui.worker import Job, serve
@@ -71,30 +74,36 @@ class _Worker:
         return bool(self.process.is_alive())
 
 
-class _Waker(QObject):
-    """Lives on the UI thread: a reader thread's ``arrived`` becomes a queued call there.
+class _Waker:
+    """How a reader thread wakes the UI thread: one byte down a socket pair that Qt watches.
 
-    Without it a message would wait for the next poll, adding up to ``POLL_MS`` to
-    every job. One wake-up at a time is pending: a burst of progress is read at once.
+    Without it a message would wait for the next poll, adding up to ``POLL_MS`` to every job.
+    A reader thread touches nothing of Qt: a signal emitted from a plain Python thread
+    runs Qt's cross-thread code while that thread holds the GIL, which invites dead-locks
+    with a UI thread waiting for the GIL inside Qt. One byte is pending at a time: a burst of progress is read at once. Built on
+    the UI thread once the application exists (the notifier needs its event loop).
     """
 
-    arrived = Signal()
-
     def __init__(self, handler: Any) -> None:
-        super().__init__()
         self.pending = False
         self._handler = handler
-        self.arrived.connect(self._wake)
+        self._receiving, self._sending = socket.socketpair()
+        self._receiving.setblocking(False)
+        self._sending.setblocking(False)
+        self._notifier = QSocketNotifier(self._receiving.fileno(), QSocketNotifier.Type.Read)
+        self._notifier.activated.connect(self._wake)
 
     def wake(self) -> None:
         """Called on a reader thread."""
         if not self.pending:
             self.pending = True
-            self.arrived.emit()
+            with contextlib.suppress(OSError):  # full: a wake-up is on its way anyway
+                self._sending.send(b"!")
 
-    @Slot()
     def _wake(self) -> None:
         self.pending = False
+        with contextlib.suppress(OSError):
+            self._receiving.recv(4096)
         self._handler()
 
 
@@ -151,7 +160,7 @@ class WorkerPool:
         self._next_id = 1
         self._timer: QTimer | None = None
         self._hooked_quit = False
-        self._waker = _Waker(self.poll)
+        self._waker: _Waker | None = None  # built with the first worker
 
     # ----- workers -------------------------------------------------------------------------
     def _spawn(self) -> _Worker:
@@ -171,6 +180,8 @@ class WorkerPool:
         child_end.close()
         worker = _Worker(process, parent_end, cancel_value, queue.SimpleQueue())
         ui_gc.install()  # a reader allocates as it rebuilds results: no collection may run there
+        if self._waker is None:
+            self._waker = _Waker(self.poll)
         worker.reader = threading.Thread(
             target=_receive,
             args=(parent_end, worker.inbox, self._waker),

@@ -169,7 +169,9 @@ def test_play_winning_line_and_hint(tab, start_game) -> None:  # type: ignore[no
     play.user_move(1, 1)  # 1,1: the solver must move into a loss
     assert play.mistakes == 0
     assert sorted(play.position.piles) == [0, 1]
-    while not nim.game_over(play.position):
+    for _ in range(10):  # bounded: a move that changed nothing would loop for ever
+        if nim.game_over(play.position):
+            break
         move = nim.reply(play.position)
         play.user_move(move.pile, move.removed)
     assert "You win" in play.positionLabel.text()
