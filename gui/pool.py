@@ -80,8 +80,9 @@ class _Waker:
     Without it a message would wait for the next poll, adding up to ``POLL_MS`` to every job.
     A reader thread touches nothing of Qt: a signal emitted from a plain Python thread
     runs Qt's cross-thread code while that thread holds the GIL, which invites dead-locks
-    with a UI thread waiting for the GIL inside Qt. One byte is pending at a time: a burst of progress is read at once. Built on
-    the UI thread once the application exists (the notifier needs its event loop).
+    with a UI thread waiting for the GIL inside Qt. One byte is pending at a time: a burst
+    of progress is read at once. Built on the UI thread once the application exists (the
+    notifier needs its event loop).
     """
 
     def __init__(self, handler: Any) -> None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from solvers.nim.grundy import GrundySequence, grundy_sequence
-from solvers.protocol import Option, Progress, Tokens, checked, report, split_numbers
+from solvers.protocol import Option, Progress, Tokens, checked, report
 
 if TYPE_CHECKING:
     import random
@@ -41,14 +41,10 @@ __all__ = [
     "example",
     "format_input",
     "format_judge",
-    "game_over",
     "generate",
     "grundy_sequence",
-    "legal_moves",
     "new_game",
     "parse_judge",
-    "parse_subtraction_set",
-    "reply",
     "shrink",
     "solve",
 ]
@@ -148,22 +144,6 @@ Inputs = NimInputs
 Result = NimResult
 
 
-def parse_subtraction_set(text: str) -> tuple[int, ...]:
-    """Parse ``"1,3,4"`` (commas or spaces) into a sorted set S."""
-    words = split_numbers(text)
-    if not words:
-        raise ValueError("the subtraction set is empty; write it like 1,3,4")
-    try:
-        values = {int(word) for word in words}
-    except ValueError:
-        raise ValueError(
-            f"the subtraction set must be whole numbers like 1,3,4, got {text!r}"
-        ) from None
-    if any(not 1 <= s <= MAX_SUBTRACTION for s in values):
-        raise ValueError(f"every s in S must be between 1 and {MAX_SUBTRACTION}")
-    return tuple(sorted(values))
-
-
 def solve(inputs: NimInputs, progress: Progress | None = None) -> NimResult:
     """Decide the winner and list every winning move of the player to move.
 
@@ -216,15 +196,6 @@ def _winning_moves(
     return tuple(moves)
 
 
-def legal_moves(inputs: NimInputs) -> list[Move]:
-    """Every legal move from the position, pile by pile, smallest take first."""
-    moves: list[Move] = []
-    for i, p in enumerate(inputs.piles):
-        takes = inputs.subtraction if inputs.rule is Rule.SUBTRACTION else range(1, p + 1)
-        moves.extend(Move(i, p, p - s) for s in takes if s <= p)
-    return moves
-
-
 def apply_move(inputs: NimInputs, move: Move) -> NimInputs:
     """The position after ``move``; raises ``ValueError`` when it is illegal."""
     if not 0 <= move.pile < len(inputs.piles) or inputs.piles[move.pile] != move.before:
@@ -237,29 +208,6 @@ def apply_move(inputs: NimInputs, move: Move) -> NimInputs:
     piles = list(inputs.piles)
     piles[move.pile] = move.after
     return NimInputs(tuple(piles), inputs.rule, inputs.subtraction)
-
-
-def reply(inputs: NimInputs) -> Move | None:
-    """The solver's move: a winning one if any, else the smallest take (None: no move)."""
-    result = solve(inputs)
-    if result.winning_moves:
-        return result.winning_moves[0]
-    moves = smallest_takes(inputs)
-    return min(moves, key=lambda m: (m.removed, m.pile)) if moves else None
-
-
-def smallest_takes(inputs: NimInputs) -> list[Move]:
-    """One smallest legal take per pile (cheap even for piles of 10^9)."""
-    moves: list[Move] = []
-    for i, p in enumerate(inputs.piles):
-        takes = inputs.subtraction if inputs.rule is Rule.SUBTRACTION else (1,)
-        moves.extend(Move(i, p, p - s) for s in takes[:1] if s <= p)
-    return moves
-
-
-def game_over(inputs: NimInputs) -> bool:
-    """Whether the player to move has no legal move."""
-    return not smallest_takes(inputs)
 
 
 def new_game(inputs: NimInputs, progress: Progress | None = None) -> NimGame:

@@ -170,10 +170,11 @@ def test_play_winning_line_and_hint(tab, start_game) -> None:  # type: ignore[no
     assert play.mistakes == 0
     assert sorted(play.position.piles) == [0, 1]
     for _ in range(10):  # bounded: a move that changed nothing would loop for ever
-        if nim.game_over(play.position):
+        game = nim.new_game(play.position)
+        if game.over:
             break
-        move = nim.reply(play.position)
-        play.user_move(move.pile, move.removed)
+        pile, after = game.best_move()
+        play.user_move(pile, play.position.piles[pile] - after)
     assert "You win" in play.positionLabel.text()
 
 

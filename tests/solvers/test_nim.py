@@ -16,14 +16,22 @@ from solvers.nim import grundy
 from solvers.protocol import Cancelled, JudgeFormatError, OptionError, TooBig, parse_options
 
 
+def brute_moves(piles: tuple[int, ...], subtraction: tuple[int, ...]) -> list[nim.Move]:
+    """Every legal move, straight from the rules."""
+    return [
+        nim.Move(i, p, p - s)
+        for i, p in enumerate(piles)
+        for s in (subtraction or range(1, p + 1))
+        if s <= p
+    ]
+
+
 @functools.cache
 def mover_wins(piles: tuple[int, ...], misere: bool, subtraction: tuple[int, ...]) -> bool:
     """Brute force straight from the rules: can the player to move force a win?"""
     moves = [
-        tuple(sorted((*piles[:i], p - s, *piles[i + 1 :])))
-        for i, p in enumerate(piles)
-        for s in (subtraction or range(1, p + 1))
-        if s <= p
+        tuple(sorted((*piles[: m.pile], m.after, *piles[m.pile + 1 :])))
+        for m in brute_moves(piles, subtraction)
     ]
     if not moves:
         return misere  # no move: in misère the opponent took the last stone
@@ -73,7 +81,7 @@ def check_moves(result: nim.NimResult, misere: bool) -> None:
     """The listed moves are exactly the legal moves that leave the opponent lost."""
     inputs = result.inputs
     expected = set()
-    for move in nim.legal_moves(inputs):
+    for move in brute_moves(inputs.piles, inputs.subtraction):
         after = nim.apply_move(inputs, move)
         if not mover_wins(tuple(sorted(after.piles)), misere, inputs.subtraction):
             expected.add(move)
@@ -125,11 +133,13 @@ def test_validation_messages(kwargs: dict, message: str) -> None:
         nim.NimInputs(**kwargs)
 
 
-def test_parse_subtraction_set() -> None:
-    assert nim.parse_subtraction_set("4, 1 3,3") == (1, 3, 4)
+def test_subtraction_set_option() -> None:
+    option = next(o for o in nim.OPTIONS if o.name == "subtract")
+    inputs = nim.NimInputs((5,), nim.Rule.SUBTRACTION, option.parse("4, 1 3,3"))
+    assert inputs.subtraction == (1, 3, 4)
     for bad in ("", "a,b", "0,1"):
         with pytest.raises(ValueError):
-            nim.parse_subtraction_set(bad)
+            option.parse(bad)
 
 
 def test_parse_judge_lines_and_cases() -> None:
@@ -144,11 +154,11 @@ def test_parse_judge_lines_and_cases() -> None:
         nim.parse_judge("")
 
 
-def test_reply_and_game_over() -> None:
-    losing = nim.NimInputs((1, 1))
-    assert nim.reply(losing) == nim.Move(0, 1, 0)
-    assert nim.reply(nim.NimInputs((3, 1))) == nim.Move(0, 3, 1)
-    assert nim.game_over(nim.NimInputs((0, 0)))
+def test_best_move_and_game_over() -> None:
+    losing = nim.new_game(nim.NimInputs((1, 1)))
+    assert losing.best_move() == (0, 0)  # no winning move: the smallest take
+    assert nim.new_game(nim.NimInputs((3, 1))).best_move() == (0, 1)
+    assert nim.new_game(nim.NimInputs((0, 0))).over
     with pytest.raises(ValueError):
         nim.apply_move(nim.NimInputs((3,), nim.Rule.SUBTRACTION, (2,)), nim.Move(0, 3, 2))
 
