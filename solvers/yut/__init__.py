@@ -33,7 +33,6 @@ from solvers.yut.known import (
     Step,
     YutInputs,
     YutResult,
-    legal_targets,
     solve_known,
 )
 
@@ -88,7 +87,6 @@ __all__ = [
     "format_input",
     "format_judge",
     "generate",
-    "legal_targets",
     "load_board",
     "load_board_text",
     "new_game",

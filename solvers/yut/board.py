@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -34,6 +34,7 @@ __all__ = [
     "board_from_json",
     "board_problems",
     "board_to_json",
+    "legal_moves",
     "load_board",
     "load_board_text",
     "standard_board",
@@ -130,6 +131,26 @@ class Board:
         import numpy as np
 
         return np.array(_destinations(self, faces), dtype=np.int64)
+
+
+def legal_moves(
+    labelled: Sequence[int], dest: Sequence[Sequence[int]], face: int, end: int
+) -> list[tuple[int, int]]:
+    """``(piece index, target)`` of every legal move of ``face``: the rule of a move.
+
+    Pieces are square indices and ``dest`` is ``destination_lists``. A piece on the end may
+    not move; a move may end on the end or where it began (a loop of arrows), never on a
+    square another piece holds. Only the start and the end hold several pieces, and no
+    arrow leads to the start, so "where it began" is never another piece's square.
+    """
+    found = []
+    for p, here in enumerate(labelled):
+        if here == end:
+            continue
+        target = dest[here][face]
+        if target == end or target == here or target not in labelled:
+            found.append((p, target))
+    return found
 
 
 @functools.lru_cache(maxsize=64)

@@ -22,7 +22,6 @@ __all__ = [
     "Step",
     "YutInputs",
     "YutResult",
-    "legal_targets",
     "solve_known",
 ]
 
@@ -84,25 +83,6 @@ class YutResult:
     best: int
     line: tuple[Step, ...]
     positions_searched: int
-
-
-def legal_targets(board: Board, positions: tuple[str, ...], throw: int) -> list[tuple[int, str]]:
-    """``(piece index, target square)`` of every legal move for ``throw``.
-
-    A piece on the end may not move; a move may end on the end or on the
-    piece's own square, never on a square another piece holds.
-    """
-    moves: list[tuple[int, str]] = []
-    for p, here in enumerate(positions):
-        if here == board.end:
-            continue
-        path = board.path(here, throw)
-        there = path[-1]
-        others = positions[:p] + positions[p + 1 :]
-        if there != board.end and there in others:
-            continue
-        moves.append((p, there))
-    return moves
 
 
 def solve_known(inputs: YutInputs, progress: Progress | None = None) -> YutResult:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from solvers.protocol import Progress
+from solvers.yut.board import legal_moves
 from solvers.yut.known import KnownSearch, YutInputs
 from solvers.yut.unknown import ExpectInputs, ExpectResult, Lookup, solve_expected
 
@@ -83,16 +84,8 @@ class _Pieces:
 
     def _targets(self, face: int, dest: list[list[int]]) -> dict[Move, int]:
         """Square each movable piece reaches with ``face`` (``{None: -1}``: none may move)."""
-        end = self._inputs().board.end_index
-        found: dict[Move, int] = {}
-        for p, sq in enumerate(self.labelled):
-            if sq == end:
-                continue
-            target = dest[sq][face]
-            others = self.labelled[:p] + self.labelled[p + 1 :]
-            if target == end or target not in others:
-                found[p + 1] = target
-        return found or {None: -1}
+        found = legal_moves(self.labelled, dest, face, self._inputs().board.end_index)
+        return {p + 1: target for p, target in found} or {None: -1}
 
     def _moved(self, move: Move, face: int, target: int, points: int) -> _Pieces:
         """The position, turn, points and last move after ``move`` with ``face``."""

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from solvers.protocol import Progress, report
-from solvers.yut.board import MAX_FACE, Board, standard_board
+from solvers.yut.board import MAX_FACE, Board, legal_moves, standard_board
 from solvers.yut.known import MAX_PIECES, MAX_THROWS
 
 __all__ = [
@@ -207,16 +207,7 @@ class Lookup:
 
     def moves(self, labelled: list[int], throw: int) -> list[tuple[int, int]]:
         """``(piece index, target)`` of every legal move of ``throw`` (pieces labelled)."""
-        end = self.board.end_index
-        found = []
-        for p, sq in enumerate(labelled):
-            if sq == end:
-                continue
-            target = self.dest[sq][throw]
-            if target != end and target != sq and target in labelled:
-                continue
-            found.append((p, target))
-        return found
+        return legal_moves(labelled, self.dest, throw, self.board.end_index)
 
     def value(self, played: int, labelled: Sequence[int]) -> float:
         """Expected points still to come after ``played`` throws with pieces on ``labelled``."""

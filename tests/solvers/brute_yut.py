@@ -21,6 +21,18 @@ def walk(board: Board, square: str, steps: int) -> str:
     return current.id
 
 
+def legal_targets(board: Board, positions: tuple[str, ...], throw: int) -> list[tuple[int, str]]:
+    """``(piece index, target square)`` of every legal move for ``throw``, from the rules."""
+    moves = []
+    for p, here in enumerate(positions):
+        if here == board.end:
+            continue
+        there = walk(board, here, throw)
+        if there == board.end or there not in positions[:p] + positions[p + 1 :]:
+            moves.append((p, there))
+    return moves
+
+
 def brute_max(board: Board, throws: tuple[int, ...], pieces: int = 4) -> int:
     positions = [board.start] * pieces
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from brute_yut import brute_max
+from brute_yut import brute_max, legal_targets
 from budget import PROFILE, examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,7 +17,6 @@ from solvers.yut import (
     YutResult,
     csv_rows,
     format_judge,
-    legal_targets,
     parse_judge,
     solve,
     standard_board,

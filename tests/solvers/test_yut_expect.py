@@ -4,7 +4,7 @@ import json
 import math
 
 import pytest
-from brute_yut import brute_expect
+from brute_yut import brute_expect, legal_targets
 from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,7 +16,6 @@ from solvers.yut import (
     ExpectInputs,
     csv_rows,
     format_judge,
-    legal_targets,
     solve,
     standard_board,
     uniform,
