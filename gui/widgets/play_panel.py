@@ -75,7 +75,9 @@ class GameRestarter(QObject):
     of edits restarts once, valid inputs go to ``restart(inputs)``, which starts the
     game's worker job the way New game does (that replaces any pending job); invalid
     ones go to ``end(invalid_text(exc))`` and the restart waits for the next edit.
-    The new game takes ``take_note()`` as its first log line.
+    The new game takes ``take_note()`` as its first log line. Once the user asked for a game
+    (``game_requested()``) or one was in play at an edit, every later edit restarts it, even
+    when the restart failed, was cancelled or waits for valid inputs (``wanted``).
     """
 
     def __init__(
@@ -91,9 +93,7 @@ class GameRestarter(QObject):
         self._playing = playing
         self._end = end
         self._restart = restart
-        #: A game was in play at an edit: from then on every edit restarts it, even when
-        #: the restart failed, was cancelled or waits for valid inputs.
-        self.wanted = False
+        self._wanted = False
         self._restarted = False
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -101,17 +101,30 @@ class GameRestarter(QObject):
         self._timer.timeout.connect(self._fire)
 
     @property
+    def wanted(self) -> bool:
+        """Whether edits restart the game (one was asked for, or in play at an edit)."""
+        return self._wanted
+
+    @property
     def pending(self) -> bool:
         """Whether a restart waits for the pause after the last edit."""
         return self._timer.isActive()
 
-    def inputs_changed(self) -> None:
-        """The inputs changed: end the game in play and restart it after the pause."""
-        if not (self.wanted or self._playing()):
-            return
-        self.wanted = True
+    def game_requested(self) -> None:
+        """The user asked for a game (New game): from now on every edit restarts it."""
+        self._wanted = True
+
+    def inputs_changed(self) -> bool:
+        """The inputs changed: end the game in play and restart it after the pause.
+
+        Returns whether a restart is on its way (False: there was no game to restart).
+        """
+        if not (self._wanted or self._playing()):
+            return False
+        self._wanted = True
         self._end(RESTARTING)
         self._timer.start()
+        return True
 
     def take_note(self) -> str:
         """``RESTARTED`` once after a restart (the new game's first log line), else ""."""

@@ -253,6 +253,15 @@ def test_invalid_piles_stop_the_game_until_fixed(tab, start_game, qtbot) -> None
     assert play.state.piles[0] == 4 and not play.state.history
 
 
+def test_new_game_on_invalid_piles_starts_once_they_are_fixed(tab, qtbot) -> None:  # type: ignore[no-untyped-def]
+    tab.piles.model.setData(tab.piles.model.index(0, 0), "x")
+    assert not tab.play.new_game(user_first=True)
+    assert tab.play.state is None and not tab.play.busy
+    tab.piles.model.setData(tab.piles.model.index(0, 0), "4")  # no second New game needed
+    qtbot.waitUntil(lambda: tab.play.state is not None and not tab.working, timeout=20000)
+    assert tab.play.state.piles[0] == 4 and not tab.play.state.history
+
+
 def test_import_with_options_sets_the_rule_fields(tab, tmp_path: Path, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "case.txt"
     path.write_text("3\n2 4 7\n")

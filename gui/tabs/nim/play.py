@@ -44,6 +44,8 @@ class NimPlayPanel(PlayPanelFrame):
 
     #: The game changed (new, a move, reset): the tab redraws the pile chart.
     changed = Signal()
+    #: New game was pressed (or called): the tab's ``GameRestarter`` then restarts on edits.
+    game_requested = Signal()
 
     def __init__(
         self, read_inputs: Callable[[], nim.NimInputs], parent: QWidget | None = None
@@ -55,9 +57,6 @@ class NimPlayPanel(PlayPanelFrame):
         self.mistakes = 0
         #: The first log line of the game being built (why it started), or "".
         self._note = ""
-        #: New game was asked for: from then on every edit restarts the game (the tab's
-        #: ``GameRestarter``), and piles not valid yet start it once fixed.
-        self.requested = False
         self.controller = SolveController(self)
         self.controller.finished.connect(self._begin)
         self.controller.failed.connect(self._failed)
@@ -107,7 +106,7 @@ class NimPlayPanel(PlayPanelFrame):
 
         ``note`` opens the game's log (e.g. it restarted because the inputs changed).
         """
-        self.requested = True
+        self.game_requested.emit()
         if user_first is not None:
             self.sideCombo.setCurrentIndex(0 if user_first else 1)
         try:

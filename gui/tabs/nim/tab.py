@@ -62,11 +62,12 @@ class NimTab(GameTab):
         self.play.changed.connect(self._play_changed)
         self.restarter = GameRestarter(
             self.read_inputs,
-            lambda: self.play.requested,
+            lambda: self.play.state is not None or self.play.controller.busy,
             self.play.reset,
             lambda _inputs: self.play.new_game(note=self.restarter.take_note()),
             self,
         )
+        self.play.game_requested.connect(self.restarter.game_requested)
         # A splitter: the user decides how much room the chart, g(x) and the game get.
         views = QSplitter(Qt.Orientation.Vertical)
         views.setObjectName("nimViewsSplitter")

@@ -258,7 +258,7 @@ class XoincTab(GameTab):
 
         From then on every edit restarts it; a stack not valid yet starts it once fixed.
         """
-        self.restarter.wanted = True
+        self.restarter.game_requested()
         try:
             inputs = self.read_inputs()
         except ValueError as exc:

@@ -145,9 +145,7 @@ class YutTab(GameTab):
 
     def inputs_changed(self) -> None:
         """An edit: the game in play ends and restarts from the new inputs (re-solved)."""
-        if self.game is not None or self.playController.busy or self.restarter.wanted:
-            self.restarter.inputs_changed()
-        elif not self.history.applying:
+        if not self.restarter.inputs_changed() and not self.history.applying:
             self._drop_game("The inputs changed: solve again to play along.")
         super().inputs_changed()
         if self._stale and not self.linePanel.stale:
