@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QTableView,
+    QTableWidget,
+    QTableWidgetItem,
+)
 
 from gui.widgets.theme import ROLE, SELECTED
 
-__all__ = ["fill_rows", "readonly_table"]
+__all__ = ["fill_rows", "mark_best", "one_line_rows", "readonly_table"]
 
 
 def readonly_table(headers: Sequence[str], name: str) -> QTableWidget:
@@ -37,3 +43,22 @@ def fill_rows(table: QTableWidget, rows: Sequence[Sequence[QTableWidgetItem]]) -
     for row, items in enumerate(rows):
         for column, item in enumerate(items):
             table.setItem(row, column, item)
+
+
+def one_line_rows(table: QTableView) -> None:
+    """Rows of one text line, none wrapped: more rows in view, all the same height."""
+    table.setWordWrap(False)
+    rows = table.verticalHeader()
+    rows.setMinimumSectionSize(1)
+    rows.setDefaultSectionSize(table.fontMetrics().lineSpacing() + 8)
+    rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+
+
+def mark_best(items: Iterable[QTableWidgetItem]) -> None:
+    """Show the items of the best move's row alike in every table: green, dark text, bold."""
+    for item in items:
+        item.setBackground(ROLE.best)
+        item.setForeground(ROLE.best_text)
+        font = item.font()
+        font.setBold(True)
+        item.setFont(font)

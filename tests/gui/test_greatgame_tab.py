@@ -263,7 +263,7 @@ def test_play_panel_values_every_hand_and_highlights_the_best(tab, solve_and_wai
     assert not any(b.isEnabled() for b in panel.handButtons.values())
     # Off, yet the best hand keeps its green and black text: not greyed out.
     best_sheet = next(b.styleSheet() for b in panel.handButtons.values() if "★" in b.text())
-    assert ROLE.best.name() in best_sheet and f"color: {ROLE.ink.name()}" in best_sheet
+    assert ROLE.best.name() in best_sheet and f"color: {ROLE.best_text.name()}" in best_sheet
     assert "▶" in panel.handButtons[gg.Hand.ROCK].text()
     assert panel.opponentButtons[gg.Hand.SCISSORS].text() == "Scissors (40%)"
     assert panel.play(gg.Hand.SCISSORS)  # rock beats scissors

@@ -287,3 +287,23 @@ def test_dialog_folders_are_remembered_per_kind(tmp_path: Path) -> None:
         assert dialogs.folder_for("judge") == str(tmp_path / "b")
     finally:
         dialogs.use_settings(None)
+
+
+def test_best_rows_and_one_line_rows_look_alike_everywhere(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QTableWidgetItem
+
+    from gui.widgets.tables import fill_rows, mark_best, one_line_rows, readonly_table
+
+    table = readonly_table(["Move", "Value"], "t")
+    qtbot.addWidget(table)
+    one_line_rows(table)
+    rows = [[QTableWidgetItem("a long text " * 20), QTableWidgetItem("1")] for _ in range(3)]
+    mark_best(rows[1])
+    fill_rows(table, rows)
+    line = table.fontMetrics().lineSpacing() + 8
+    assert not table.wordWrap()
+    assert all(table.rowHeight(r) == line for r in range(3))
+    for item in rows[1]:
+        assert item.background().color() == ROLE.best
+        assert item.foreground().color() == ROLE.best_text and item.font().bold()
+    assert not rows[0][0].font().bold()

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHeaderView, QTableWidget, QTableWidgetItem
 
-from gui.widgets.tables import readonly_table
-from gui.widgets.theme import BEST, SELECTED
+from gui.widgets.tables import mark_best, one_line_rows, readonly_table
+from gui.widgets.theme import SELECTED
 from solvers import coverup as cu
 
 from .form import RowOverlay
@@ -110,11 +110,7 @@ def alternatives_table() -> QTableWidget:
     """The table of this turn's pick combinations (filled by ``fill_alternatives``)."""
     table = readonly_table(["", "Win chance"], "alternativesTable")
     table.setToolTip(ALTERNATIVES_CAPTION)
-    # One line per row: three rows show where two did when wrapped.
-    table.setWordWrap(False)
-    rows = table.verticalHeader()
-    rows.setDefaultSectionSize(table.fontMetrics().lineSpacing() + 8)
-    rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+    one_line_rows(table)  # three rows show where two did when wrapped
     return table
 
 
@@ -145,7 +141,7 @@ def fill_alternatives(table: QTableWidget, game: cu.CoverUpGame | None) -> list[
                 words = (("★ the best picks", best), ("▶ the picks being played", played))
                 item.setToolTip("; ".join(word for word, on in words if on))
             if best:
-                item.setBackground(BEST)
+                mark_best((item,))
             elif played:
                 item.setBackground(SELECTED)
             table.setItem(row, column, item)

@@ -245,7 +245,7 @@ class GreatGamePlayPanel(QGroupBox):
                 # greyed) while the buttons are off, waiting for the opponent's hand.
                 button.setStyleSheet(
                     colour_css(ROLE.best, "background-color")
-                    + colour_css(ROLE.ink)
+                    + colour_css(ROLE.best_text)  # as the best row of every table
                     + " font-weight: 600;"
                     if is_best
                     else ""

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -23,8 +22,7 @@ from PySide6.QtWidgets import (
 
 from gui.controller import Job, JobFailure, SolveController
 from gui.widgets.play_panel import PlayPanelFrame
-from gui.widgets.tables import fill_rows
-from gui.widgets.theme import ROLE
+from gui.widgets.tables import fill_rows, mark_best
 from solvers import nim
 from solvers.nim.play import NimGame
 
@@ -246,8 +244,6 @@ class NimPlayPanel(PlayPanelFrame):
             target = wins if value > 0 else losses
             target.setdefault(pile, []).append(state.piles[pile] - after)
         rows = []
-        bold = QFont(self.movesTable.font())
-        bold.setBold(True)
         for row, size in enumerate(state.piles):
             won = wins.get(row, [])
             lost = losses.get(row, [])
@@ -258,8 +254,6 @@ class NimPlayPanel(PlayPanelFrame):
                 ("✗ take " + takes_text(lost)) if lost else "—",
             ]
             rows.append([QTableWidgetItem(text) for text in cells])
-            for item in rows[-1] if won else ():
-                item.setBackground(ROLE.best)
-                item.setForeground(ROLE.ink)
-                item.setFont(bold)
+            if won:
+                mark_best(rows[-1])
         fill_rows(self.movesTable, rows)

@@ -10,7 +10,6 @@ in a worker process (``build``), so a 5000-coin stack never stalls the window.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -24,8 +23,7 @@ from PySide6.QtWidgets import (
 
 from gui.controller import Job, JobFailure, SolveController
 from gui.widgets.play_panel import PlayPanelFrame
-from gui.widgets.tables import fill_rows
-from gui.widgets.theme import BEST, BEST_TEXT
+from gui.widgets.tables import fill_rows, mark_best, one_line_rows
 from solvers.xoinc.play import XoincGame
 
 from .views import caption
@@ -89,7 +87,7 @@ class XoincPlayPanel(PlayPanelFrame):
         self.optionsTable.setObjectName("takeOptions")
         self.optionsTable.setHorizontalHeaderLabels(["Take", "You end with", "Costs you"])
         self.optionsTable.verticalHeader().hide()
-        self.optionsTable.verticalHeader().setDefaultSectionSize(22)
+        one_line_rows(self.optionsTable)
         self.optionsTable.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.optionsTable.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.optionsTable.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
@@ -263,8 +261,6 @@ class XoincPlayPanel(PlayPanelFrame):
             return
         best = max(options)
         best_row = options.index(best)
-        bold = QFont()
-        bold.setBold(True)
         rows = []
         for row, value in enumerate(options):
             is_best = value == best
@@ -277,10 +273,8 @@ class XoincPlayPanel(PlayPanelFrame):
             for column, item in enumerate(items):
                 alignment = Qt.AlignmentFlag.AlignRight if column else Qt.AlignmentFlag.AlignLeft
                 item.setTextAlignment(alignment | Qt.AlignmentFlag.AlignVCenter)
-                if is_best:
-                    item.setBackground(BEST)
-                    item.setForeground(BEST_TEXT)
-                    item.setFont(bold)
+            if is_best:
+                mark_best(items)
             rows.append(items)
         fill_rows(self.optionsTable, rows)
         # Long lists (a big allowance) open on the best take, not on "take 1". The scroll

@@ -9,7 +9,7 @@ tables and sentences.
 from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.widgets.tables import fill_rows, readonly_table
-from gui.widgets.theme import BEST, BEST_TEXT, ROLE, SELECTED, colour_css
+from gui.widgets.tables import fill_rows, mark_best, one_line_rows, readonly_table
+from gui.widgets.theme import BEST, ROLE, SELECTED, colour_css
 from solvers import yut
 
 from .names import board_names
@@ -84,10 +84,7 @@ def caption(html: str, name: str) -> QLabel:
 
 def compact_table(table: QTableWidget, wide: tuple[int, ...]) -> QTableWidget:
     """One text line per row; the ``wide`` columns (square names) share the spare width."""
-    table.setWordWrap(False)
-    line = table.fontMetrics().height() + 8
-    table.verticalHeader().setDefaultSectionSize(line)
-    table.verticalHeader().setMinimumSectionSize(line)
+    one_line_rows(table)
     header = table.horizontalHeader()
     for column in range(table.columnCount()):
         mode = (
@@ -177,9 +174,8 @@ def fill_moves(table: QTableWidget, game: yut.KnownGame | yut.ExpectGame | None)
             if best:
                 cells = (*cells[:-1], cells[-1] + BEST_MARK)
             rows.append([QTableWidgetItem(text) for text in cells])
-            for item in rows[-1] if best else ():
-                item.setBackground(QBrush(BEST))
-                item.setForeground(QBrush(BEST_TEXT))
+            if best:
+                mark_best(rows[-1])
     fill_rows(table, rows)
     table.blockSignals(False)
     return moves
