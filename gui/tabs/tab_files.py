@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gui.files import atomic_write, read_text_limited
+from gui.session import checked_ranges
 from gui.widgets.dialogs import open_file, save_file
 from gui.widgets.images import choose_image_path, save_widget_image
 from gui.widgets.message_area import EXAMPLE_LOADED
@@ -149,7 +150,8 @@ def restore_session(tab: GameTab, state: dict[str, Any]) -> None:
     snapshot = tab.state()
     tab.cancel()
     try:
-        with tab.history.group("Open session"):
+        # Out-of-range numbers are refused with the field's range, not clamped by Qt.
+        with tab.history.group("Open session"), checked_ranges(tab):
             tab.restore(state)
     except (ValueError, KeyError, TypeError, IndexError, OverflowError) as exc:
         tab._put_back(snapshot)

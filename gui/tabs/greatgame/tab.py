@@ -270,12 +270,6 @@ class GreatGameTab(GameTab):
         if not isinstance(rows, list) or not all(isinstance(r, list) for r in rows):
             raise ValueError("'rows' must be a list of [rock, paper, scissors] rows")
         gaps = {"W": state["W"], "L": state["L"]}
-        for name, value in gaps.items():  # checked before anything changes
-            option = next(o for o in GAP_FIELDS if o.name == name)
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise TypeError(f"'{name}' must be a whole number")
-            if not (option.lo or 0) <= value <= (option.hi or 0):
-                raise ValueError(f"'{name}' must be between {option.lo} and {option.hi}")
         self.throws.set_texts([[str(c) for c in r] for r in rows])
         self.gaps.restore(gaps)
 

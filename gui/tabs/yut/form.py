@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.session import field_name
 from gui.widgets.fields import mark_invalid
 from solvers import yut
 from solvers.protocol import split_numbers
@@ -252,16 +251,7 @@ class YutForm(QWidget):
         mode = state["mode"]
         if mode not in ("known", "unknown"):
             raise ValueError(f"unknown mode {mode!r}")
-        spins = (self.piecesSpin, self.facesSpin, self.turnsSpin)
         numbers = [state[k] for k in ("pieces", "faces", "turns")]
-        for spin, number in zip(spins, numbers, strict=True):
-            # Checked before anything changes, in the words of every other tab's session check.
-            if isinstance(number, bool) or not isinstance(number, int):
-                raise ValueError(f"{field_name(spin)} must be a whole number, not {number!r}")
-            if not spin.minimum() <= number <= spin.maximum():
-                raise ValueError(
-                    f"{field_name(spin)} must be from {spin.minimum()} to {spin.maximum()}"
-                )
         texts = [state[k] for k in ("throws", "probabilities")]
         if not all(isinstance(t, str) for t in texts):
             raise ValueError("throws and probabilities must be text")
