@@ -12,17 +12,14 @@ from collections.abc import Callable
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QHeaderView,
     QSpinBox,
-    QTableWidget,
     QTableWidgetItem,
     QWidget,
 )
 
 from gui.controller import Job, JobFailure, SolveController
 from gui.widgets.play_panel import PlayPanelFrame
-from gui.widgets.tables import fill_rows, mark_best
+from gui.widgets.tables import fill_rows, mark_best, one_line_rows, readonly_table
 from solvers import nim
 from solvers.nim.play import NimGame
 
@@ -73,14 +70,9 @@ class NimPlayPanel(PlayPanelFrame):
             lambda: self.user_move(self.pileSpin.value() - 1, self.takeSpin.value())
         )
         self.hintButton.clicked.connect(lambda: self.show_hint())
-        self.movesTable = QTableWidget(0, 4)
-        self.movesTable.setObjectName("moveValues")
-        self.movesTable.setHorizontalHeaderLabels(
-            ["Pile", "Stones", "✓ Winning takes", "✗ Losing takes"]
-        )
-        self.movesTable.verticalHeader().hide()
-        self.movesTable.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.movesTable.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        headers = ["Pile", "Stones", "✓ Winning takes", "✗ Losing takes"]
+        self.movesTable = readonly_table(headers, "moveValues")
+        one_line_rows(self.movesTable)
         self.movesTable.setToolTip(MOVES_TIP)
         self.movesTable.cellDoubleClicked.connect(lambda row, _: self._pick_pile(row))
         self.movesTable.setMinimumHeight(80)

@@ -13,9 +13,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
-    QHeaderView,
     QSpinBox,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -23,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from gui.controller import Job, JobFailure, SolveController
 from gui.widgets.play_panel import PlayPanelFrame
-from gui.widgets.tables import fill_rows, mark_best, one_line_rows
+from gui.widgets.tables import fill_rows, mark_best, one_line_rows, readonly_table
 from solvers.xoinc.play import XoincGame
 
 from .views import caption
@@ -83,14 +81,9 @@ class XoincPlayPanel(PlayPanelFrame):
         self.valuesCheck.setObjectName("valuesCheck")
         self.valuesCheck.setChecked(True)
         self.valuesCheck.toggled.connect(lambda _: self._fill_options())
-        self.optionsTable = QTableWidget(0, 3)
-        self.optionsTable.setObjectName("takeOptions")
-        self.optionsTable.setHorizontalHeaderLabels(["Take", "You end with", "Costs you"])
-        self.optionsTable.verticalHeader().hide()
+        self.optionsTable = readonly_table(["Take", "You end with", "Costs you"], "takeOptions")
         one_line_rows(self.optionsTable)
-        self.optionsTable.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.optionsTable.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.optionsTable.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.optionsTable.cellClicked.connect(lambda row, _: self.takeSpin.setValue(row + 1))
         self.optionsTable.cellDoubleClicked.connect(lambda row, _: self.user_take(row + 1))
         self.optionsTable.setToolTip("Click a row to choose that take, double-click to take")
