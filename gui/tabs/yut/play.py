@@ -22,10 +22,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.widgets.labels import caption
 from gui.widgets.tables import readonly_table
 from solvers import yut
 
-from .views import MOVE_HEADERS, MOVES_CAPTION, caption, compact_table, fill_moves, game_words
+from .views import MOVE_HEADERS, MOVES_CAPTION, compact_table, fill_moves, game_words
 
 __all__ = ["PlayPanel"]
 

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QScrollArea, QSplitter, QTabWidget, QVBoxLayout, Q
 
 from gui.controller import Job, JobFailure, SolveController
 from gui.tabs.base import GameTab
+from gui.widgets.labels import caption
 from gui.widgets.play_panel import GameRestarter
 from solvers import yut
 
@@ -26,7 +27,7 @@ from .board_view import BoardView, Sketch
 from .form import YutForm
 from .names import board_names
 from .play import IDLE, PlayPanel
-from .views import BOARD_LEGEND, LinePanel, caption, move_words
+from .views import BOARD_LEGEND, LinePanel, move_words
 
 __all__ = ["YutTab"]
 

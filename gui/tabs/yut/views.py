@@ -8,12 +8,11 @@ tables and sentences.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSignalBlocker, Qt, QTimer, Signal
+from PySide6.QtCore import QSignalBlocker, QTimer, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
@@ -21,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.widgets.labels import caption
 from gui.widgets.tables import fill_rows, mark_best, one_line_rows, readonly_table
 from gui.widgets.theme import BEST, ROLE, SELECTED, colour_css
 from solvers import yut
@@ -33,7 +33,6 @@ __all__ = [
     "MOVES_CAPTION",
     "MOVE_HEADERS",
     "LinePanel",
-    "caption",
     "compact_table",
     "fill_moves",
     "game_words",
@@ -71,15 +70,6 @@ MOVES_CAPTION = (
 )
 #: Marks the best moves in the table, so colour is not the only sign.
 BEST_MARK = " ✓ best"
-
-
-def caption(html: str, name: str) -> QLabel:
-    """A wrapped plain-words caption under a view."""
-    label = QLabel(html)
-    label.setObjectName(name)
-    label.setWordWrap(True)
-    label.setTextFormat(Qt.TextFormat.RichText)
-    return label
 
 
 def compact_table(table: QTableWidget, wide: tuple[int, ...]) -> QTableWidget:
