@@ -1,4 +1,4 @@
-"""GUI fixtures: isolated settings, a main window, one tab, and no job left running."""
+"""GUI fixtures: isolated settings, a main window, one tab, no job left running, no modal dialog."""
 
 from __future__ import annotations
 
@@ -19,6 +19,27 @@ def _no_leaked_jobs() -> Iterator[None]:
     if leaked:
         controller.cancel_all()
     assert not leaked, f"a test left {len(leaked)} job(s) running in the worker processes"
+
+
+@pytest.fixture(autouse=True)
+def _no_modal_dialogs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A modal dialog or menu fails the test: offscreen, nobody would ever close it.
+
+    A test that expects one patches it itself (its own monkeypatch comes later and wins).
+    """
+    from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
+
+    def refuse(name: str) -> object:
+        def opened(*args: object, **kwargs: object) -> None:
+            raise AssertionError(f"{name} opened a modal dialog in a test: {args[1:3]!r}")
+
+        return opened
+
+    for name in ("warning", "information", "critical", "question", "about"):
+        monkeypatch.setattr(QMessageBox, name, refuse(f"QMessageBox.{name}"))
+    for name in ("getOpenFileName", "getSaveFileName", "getExistingDirectory"):
+        monkeypatch.setattr(QFileDialog, name, refuse(f"QFileDialog.{name}"))
+    monkeypatch.setattr(QMenu, "exec", refuse("QMenu.exec"))
 
 
 @pytest.fixture(autouse=True)
