@@ -92,6 +92,8 @@ class SolveController(QObject):
     cancelled = Signal()
     #: True when a job starts, False when it ends in any way.
     busy_changed = Signal(bool)
+    #: A job started, also one replacing a running job (busy stays True then).
+    started = Signal()
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -119,6 +121,7 @@ class SolveController(QObject):
         if not was_busy:
             self.busy_changed.emit(True)
             activity.any_busy_changed.emit(True)
+        self.started.emit()
         return self.generation
 
     def cancel(self) -> bool:

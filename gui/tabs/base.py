@@ -24,7 +24,6 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
     QHBoxLayout,
-    QProgressBar,
     QPushButton,
     QSplitter,
     QVBoxLayout,
@@ -38,6 +37,7 @@ from gui.widgets.grid_view import commit_open_editors
 from gui.widgets.message_area import MessageArea
 from gui.widgets.options import OptionFields
 from gui.widgets.play_panel import GameRestarter
+from gui.widgets.progress import job_progress_bar
 from gui.widgets.undo import InputHistory
 
 __all__ = ["GameTab"]
@@ -100,7 +100,6 @@ class GameTab(QWidget):
         # In idle time after the first paint: a worker process with this game imported.
         modules = ("solvers", self.module_name)
         QTimer.singleShot(WARM_UP_MS, lambda: warm_up(modules))
-        self.controller.progressed.connect(self._on_progress)
         self.controller.finished.connect(self._on_finished)
         self.controller.failed.connect(self._on_failed)
         self.controller.busy_changed.connect(self._busy_changed)
@@ -121,16 +120,8 @@ class GameTab(QWidget):
         self.cancelButton = self._button("Cancel", "cancelButton", self.cancel)
         self.cancelButton.setToolTip("Stop the running solve (Esc)")
         self.cancelButton.setEnabled(False)
-        self.progressBar = QProgressBar()
-        self.progressBar.setObjectName("progressBar")
-        self.progressBar.setRange(0, 1000)
+        self.progressBar = job_progress_bar(self.controller, "progressBar")
         self.progressBar.setMaximumWidth(160)
-        self.progressBar.setTextVisible(False)
-        # Kept in the layout while hidden so the buttons beside it never shift.
-        policy = self.progressBar.sizePolicy()
-        policy.setRetainSizeWhenHidden(True)
-        self.progressBar.setSizePolicy(policy)
-        self.progressBar.hide()
 
         self.messages = MessageArea(_PLACEHOLDER)
         self.resultLabel = self.messages.resultLabel
@@ -316,7 +307,6 @@ class GameTab(QWidget):
             self.show_message(f"Cannot solve yet: {exc}", error=True)
             return
         self._pending_inputs = inputs
-        self.progressBar.setValue(0)
         self.show_message("Solving…")
         self.status_message.emit(f"Solving {self.title}…")
         self.controller.start(job)
@@ -341,15 +331,11 @@ class GameTab(QWidget):
             self.status_message.emit(f"{self.title}: solve cancelled")
 
     def _busy_changed(self, busy: bool) -> None:
-        self.progressBar.setVisible(busy)
         self._working_changed()
         self.busy_changed.emit(busy)
 
     def _working_changed(self, *_: Any) -> None:
         self.cancelButton.setEnabled(self.working)
-
-    def _on_progress(self, fraction: float) -> None:
-        self.progressBar.setValue(int(fraction * 1000))
 
     def _on_finished(self, result: Any) -> None:
         self.last_solve_seconds = self.controller.elapsed

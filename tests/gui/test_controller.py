@@ -212,3 +212,19 @@ def test_running_out_of_memory_is_a_clean_refusal(ctl, qtbot) -> None:  # type: 
     assert "use smaller inputs" in str(failure)
     with qtbot.waitSignal(ctl.finished, timeout=20000):
         ctl.start(job("answer", 2))  # the worker lives on
+
+
+def test_the_progress_bar_follows_its_job_and_keeps_its_place(ctl, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from gui.widgets.progress import job_progress_bar
+
+    bar = job_progress_bar(ctl, "bar")
+    qtbot.addWidget(bar)
+    assert bar.isHidden() and bar.sizePolicy().retainSizeWhenHidden()
+    ctl.start(job("slow", 10))
+    assert not bar.isHidden() and bar.value() == 0
+    qtbot.waitUntil(lambda: bar.value() == 500, timeout=20000)
+    ctl.start(job("slow", 10))  # a new solve while one runs starts from 0 again
+    assert not bar.isHidden() and bar.value() == 0
+    with qtbot.waitSignal(ctl.cancelled, timeout=1000):
+        ctl.cancel()
+    assert bar.isHidden()

@@ -9,7 +9,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QProgressBar,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
@@ -18,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from gui.controller import Job, JobFailure, SolveController
 from gui.widgets.labels import caption
+from gui.widgets.progress import job_progress_bar
 from solvers import coverup as cu
 
 if TYPE_CHECKING:
@@ -59,13 +59,7 @@ class SimulationPanel(QGroupBox):
         self.simulateButton.setObjectName("simulateButton")
         self.simulateButton.clicked.connect(lambda: self.start())
         self.set_ready(False)
-        self.progressBar = QProgressBar()
-        self.progressBar.setObjectName("simulationProgress")
-        self.progressBar.setRange(0, 1000)
-        self.progressBar.setTextVisible(False)
-        self.progressBar.hide()
-        self.controller.progressed.connect(lambda f: self.progressBar.setValue(int(f * 1000)))
-        self.controller.busy_changed.connect(self.progressBar.setVisible)
+        self.progressBar = job_progress_bar(self.controller, "simulationProgress")
         self.resultLabel = QLabel("Solve, then simulate games played with the optimal policy.")
         self.resultLabel.setObjectName("simulationLabel")
         self.resultLabel.setWordWrap(True)
@@ -95,7 +89,6 @@ class SimulationPanel(QGroupBox):
         seed = self.seedSpin.value() or None
         self.simulation = None
         self.resultLabel.setText(f"Simulating {games:,} games… (Cancel or Esc stops it)")
-        self.progressBar.setValue(0)
         self.controller.start(Job(cu.__name__, "simulate", (result, games, seed)))
         return True
 
