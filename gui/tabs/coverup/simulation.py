@@ -66,10 +66,9 @@ class SimulationPanel(QGroupBox):
         row = QHBoxLayout()
         for widget in (self.gamesSpin, self.seedSpin, self.simulateButton):
             row.addWidget(widget)
-        row.addStretch(1)
+        row.addWidget(self.progressBar, 1)  # in the row: the words below never move
         layout = QVBoxLayout(self)
         layout.addLayout(row)
-        layout.addWidget(self.progressBar)
         layout.addWidget(self.resultLabel)
         layout.addWidget(caption(CAPTION))
         layout.addStretch(1)
