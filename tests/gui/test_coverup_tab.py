@@ -270,3 +270,13 @@ def test_picture_of_the_digit_table_and_named_splitters(  # type: ignore[no-unty
         "coverupTableSplitter",
         "coverupPanelSplitter",
     ]
+
+
+def test_the_simulation_panel_says_when_it_is_ready(make_tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    from gui.tabs.coverup.simulation import IDLE, READY
+
+    tab = make_tab("coverup")
+    assert tab.simulation.resultLabel.text() == IDLE
+    solve_and_wait(tab)
+    assert tab.simulation.resultLabel.text() == READY
+    assert tab.simulation.simulateButton.isEnabled()

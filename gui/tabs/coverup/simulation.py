@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 
 __all__ = ["SimulationPanel"]
 
+#: What the panel says before a solve, and once solved.
+IDLE = "Solve first, then simulate games played with the best picks."
+READY = "Press Simulate to play these games with the best picks."
 CAPTION = (
     "Plays many games with the best picks, the right digits drawn at random from the chances"
     " you typed, and shows the share won with its 95% range beside the exact value."
@@ -60,7 +63,7 @@ class SimulationPanel(QGroupBox):
         self.simulateButton.clicked.connect(lambda: self.start())
         self.set_ready(False)
         self.progressBar = job_progress_bar(self.controller, "simulationProgress")
-        self.resultLabel = QLabel("Solve, then simulate games played with the optimal policy.")
+        self.resultLabel = QLabel(IDLE)
         self.resultLabel.setObjectName("simulationLabel")
         self.resultLabel.setWordWrap(True)
         row = QHBoxLayout()
@@ -94,6 +97,8 @@ class SimulationPanel(QGroupBox):
     def set_ready(self, ready: bool) -> None:
         """Simulate only a solved, current game; the tooltip says why the button is off."""
         self.simulateButton.setEnabled(ready)
+        if ready and self.simulation is None and not self.busy:
+            self.resultLabel.setText(READY)
         self.simulateButton.setToolTip(
             "Play many games with the best picks"
             if ready
@@ -109,7 +114,7 @@ class SimulationPanel(QGroupBox):
         self.cancel()
         self.simulation = None
         self.set_ready(False)
-        self.resultLabel.setText("Solve, then simulate games played with the optimal policy.")
+        self.resultLabel.setText(IDLE)
 
     def show_simulation(self, sim: Simulation) -> None:
         """Show a finished simulation beside the exact value."""
