@@ -27,6 +27,7 @@ from gui.widgets.message_area import EXAMPLE_LOADED, MessageArea
 
 __all__ = [
     "RESTARTED",
+    "RESTART_CANCELLED",
     "RESTARTING",
     "GameRestarter",
     "PlayPanelFrame",
@@ -38,6 +39,8 @@ __all__ = [
 RESTARTED = "The inputs changed: the game restarted from them."
 #: On the panel between the edit and the restart (the old game is over at once).
 RESTARTING = "The inputs changed: restarting the game from them…"
+#: On the panel when Cancel or Esc stopped a restart.
+RESTART_CANCELLED = "Cancelled: the game did not restart. Edit the inputs to try again."
 #: Edits closer together than this restart the game once (typing a number, a paste).
 RESTART_DELAY_MS = 250
 
@@ -136,8 +139,15 @@ class GameRestarter(QObject):
         return RESTARTING if self.pending else idle
 
     def cancel(self) -> None:
-        """Drop a restart still waiting for its pause (Cancel and Esc stop everything)."""
+        """Drop a restart waiting for its pause or on its way (Cancel and Esc stop everything).
+
+        The panel then says so: it would otherwise keep saying that the game is restarting.
+        """
+        stopped = self._timer.isActive() or self._restarted
         self._timer.stop()
+        if stopped:
+            self._restarted = False
+            self._end(RESTART_CANCELLED)
 
     def _fire(self) -> None:
         try:

@@ -10,17 +10,24 @@ from typing import Any
 
 import pytest
 
+from gui.widgets.play_panel import RESTART_CANCELLED, RESTARTING
+from gui.worker import Job
+
 GAMES = ("nim", "xoinc", "greatgame", "coverup")
 
 
 def start_game(tab: Any, solve_and_wait: Any) -> None:
-    """New game (Nim, Xoinc); Great Game and Cover Up start theirs after a solve."""
+    """New game (Nim, Xoinc); the others start theirs after a solve (Yut on its play page)."""
     if tab.game_id == "nim":
         assert tab.play.new_game(user_first=True)
     elif tab.game_id == "xoinc":
         tab.start_game(True)
     else:
+        if tab.game_id == "yut":
+            tab.form.throwsEdit.setText("1 2 3 4 1 2 3 4 1 2")
         solve_and_wait(tab)
+        if tab.game_id == "yut":  # its game is made when the play page is shown
+            tab.views.setCurrentWidget(tab.playPanel)
 
 
 def game(tab: Any) -> Any:
@@ -30,6 +37,31 @@ def game(tab: Any) -> Any:
     if tab.game_id == "greatgame":
         return tab.playPanel.state
     return tab.game
+
+
+def panel_text(tab: Any) -> str:
+    """What the play panel of a tab that restarts by solving says."""
+    return str(tab.playPanel.statusLabel.text())
+
+
+@pytest.mark.parametrize("game_id", ["greatgame", "coverup", "yut"])
+def test_cancelling_a_restart_says_so_and_the_next_edit_restarts(
+    make_tab, qtbot, solve_and_wait, monkeypatch, game_id
+) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab(game_id)
+    start_game(tab, solve_and_wait)
+    qtbot.waitUntil(lambda: game(tab) is not None and not tab.working, timeout=20000)
+    solve_job = tab.solve_job
+    monkeypatch.setattr(tab, "solve_job", lambda inputs: Job("jobs_for_tests", "slow", (30,)))
+    assert tab.load_example()  # an edit: the game ends and restarts by solving again
+    qtbot.waitUntil(lambda: tab.busy and not tab.restarter.pending, timeout=5000)
+    assert RESTARTING in panel_text(tab)
+    tab.cancel()  # Esc while the restart's solve runs
+    assert not tab.working and game(tab) is None
+    assert RESTART_CANCELLED in panel_text(tab)
+    monkeypatch.setattr(tab, "solve_job", solve_job)
+    tab.undo_stack.undo()  # the next edit restarts the game
+    qtbot.waitUntil(lambda: game(tab) is not None and not tab.working, timeout=20000)
 
 
 @pytest.mark.parametrize("how", ["example", "undo", "session"])

@@ -209,7 +209,7 @@ class YutTab(GameTab):
     def clear_result(self) -> None:
         """Back to the bare board with every piece on the start."""
         self.linePanel.clear()
-        self._drop_game(IDLE)
+        self._drop_game(self.restarter.idle_text(IDLE))
         self._draw_start()
 
     def show_step(self, index: int) -> None:
