@@ -75,18 +75,19 @@ class _Worker:
 
 
 class _Waker:
-    """How a reader thread wakes the UI thread: one byte down a socket pair that Qt watches.
+    """How a reader thread wakes the UI thread: a byte down a socket pair that Qt watches.
 
     Without it a message would wait for the next poll, adding up to ``POLL_MS`` to every job.
     A reader thread touches nothing of Qt: a signal emitted from a plain Python thread
     runs Qt's cross-thread code while that thread holds the GIL, which invites dead-locks
-    with a UI thread waiting for the GIL inside Qt. One byte is pending at a time: a burst
-    of progress is read at once. Built on the UI thread once the application exists (the
-    notifier needs its event loop).
+    with a UI thread waiting for the GIL inside Qt. Every message sends a byte and the UI
+    thread reads them all at once, so a burst of progress wakes it once or twice. (A flag
+    saying "a byte is on its way" would save the sends but can be left set with no byte
+    sent, which silences the wake-ups for good.) Built on the UI thread once the
+    application exists (the notifier needs its event loop).
     """
 
     def __init__(self, handler: Any) -> None:
-        self.pending = False
         self._handler = handler
         self._receiving, self._sending = socket.socketpair()
         self._receiving.setblocking(False)
@@ -95,16 +96,20 @@ class _Waker:
         self._notifier.activated.connect(self._wake)
 
     def wake(self) -> None:
-        """Called on a reader thread."""
-        if not self.pending:
-            self.pending = True
-            with contextlib.suppress(OSError):  # full: a wake-up is on its way anyway
-                self._sending.send(b"!")
+        """Called on a reader thread, after the message is in its inbox."""
+        with contextlib.suppress(OSError):  # full: unread bytes wake the UI thread anyway
+            self._sending.send(b"!")
+
+    def close(self) -> None:
+        """Stop watching and close the sockets (a waker that is not the pool's own)."""
+        self._notifier.setEnabled(False)
+        self._receiving.close()
+        self._sending.close()
 
     def _wake(self) -> None:
-        self.pending = False
-        with contextlib.suppress(OSError):
-            self._receiving.recv(4096)
+        with contextlib.suppress(OSError):  # emptied first: a byte sent from now on wakes again
+            while self._receiving.recv(65536):
+                pass
         self._handler()
 
 

@@ -228,3 +228,35 @@ def test_the_progress_bar_follows_its_job_and_keeps_its_place(ctl, qtbot) -> Non
     with qtbot.waitSignal(ctl.cancelled, timeout=1000):
         ctl.cancel()
     assert bar.isHidden()
+
+
+def test_a_wake_up_during_the_drain_does_not_silence_later_ones(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from gui.pool import _Waker
+
+    handled: list[int] = []
+    waker = _Waker(lambda: handled.append(1))
+    sockets = waker._receiving
+
+    class ReaderWakesMidDrain:
+        """A reader's wake-up lands while the UI thread reads the socket (the GIL is free)."""
+
+        def __init__(self) -> None:
+            self.first = True
+
+        def recv(self, size: int) -> bytes:
+            if self.first:
+                self.first = False
+                waker.wake()
+            return bytes(sockets.recv(size))
+
+    try:
+        waker._receiving = ReaderWakesMidDrain()  # type: ignore[assignment]
+        waker.wake()
+        qtbot.waitUntil(lambda: len(handled) == 1, timeout=2000)
+        waker._receiving = sockets
+        for count in range(2, 5):  # every later message still wakes the UI thread
+            waker.wake()
+            qtbot.waitUntil(lambda: len(handled) >= count, timeout=2000)  # noqa: B023
+    finally:
+        waker._receiving = sockets
+        waker.close()
