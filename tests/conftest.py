@@ -12,7 +12,7 @@ import sys
 from collections.abc import Iterator
 
 import pytest
-from hang_watchdog import Watchdog
+from hang_watchdog import HANG_SECONDS, SHRINK_SECONDS, Watchdog
 from hypothesis import HealthCheck, settings
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -27,19 +27,41 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", _DEFAULT_PROFILE))
 _WATCHDOG: Watchdog | None = None
 
 
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
+def _watchdog() -> Watchdog:
     global _WATCHDOG
     if _WATCHDOG is None:
         _WATCHDOG = Watchdog()
-    _WATCHDOG.begin(item.nodeid)
+    return _WATCHDOG
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
+    property_test = getattr(getattr(item, "obj", None), "is_hypothesis_test", False)
+    _watchdog().begin(item.nodeid, HANG_SECONDS + (SHRINK_SECONDS if property_test else 0))
     yield
-    _WATCHDOG.end()
+    _watchdog().end()
 
 
-def pytest_runtest_teardown(item: pytest.Item) -> None:
+@pytest.hookimpl(trylast=True)
+def pytest_exception_interact() -> None:
+    _watchdog().rearm()  # pytest's faulthandler plugin has just cancelled the plain dump
+
+
+def pytest_enter_pdb() -> None:
+    _watchdog().end()  # a person at the debugger is not a hang
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish() -> None:
+    _watchdog().finish()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
+    yield
     # Once a GUI test started a thread, garbage is collected on the UI thread only
-    # (gui.ui_gc); its timer runs only in an event loop, so collect here too.
+    # (gui.ui_gc); its timer runs only in an event loop, so collect here too, after the
+    # test's fixtures (its widgets) are gone.
     ui_gc = sys.modules.get("gui.ui_gc")
     if ui_gc is not None and ui_gc.installed():
         ui_gc.collect_due()
