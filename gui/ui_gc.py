@@ -23,8 +23,9 @@ __all__ = ["INTERVAL_MS", "collect_due", "install", "installed"]
 INTERVAL_MS = 200
 
 _timer: object | None = None
-#: Objects in the oldest generation after the last full collection.
-_long_lived = 0
+#: Objects in the oldest generation after the last full collection, and promoted since.
+_long_lived_total = 0
+_long_lived_pending = 0
 
 
 def installed() -> bool:
@@ -51,24 +52,28 @@ def install() -> None:
 
 
 def collect_due() -> int:
-    """Run the oldest generation's collection that Python would run by now (UI thread).
+    """Run the collection CPython would run by now, if any (UI thread).
 
-    Python's own rule: a generation is due once its count passes its threshold, and a full
-    collection (generation 2, tens of milliseconds in the window) only once the oldest
-    generation has grown by a quarter since the last one. Returns the generation collected,
+    CPython's rule: nothing until the youngest generation passes its threshold; then the
+    oldest generation past its threshold is collected, except that a full collection (tens
+    of milliseconds in the window) waits until the objects promoted to the oldest
+    generation since the last one are a quarter of it. Returns the generation collected,
     or -1 when none was due.
     """
-    global _long_lived
+    global _long_lived_total, _long_lived_pending
     counts, limits = gc.get_count(), gc.get_threshold()
-    if counts[0] <= limits[0]:  # Python looks only when the youngest generation is full
+    if counts[0] <= limits[0]:
         return -1
-    for generation in (2, 1, 0):
-        if counts[generation] <= limits[generation]:
-            continue
-        if generation == 2 and len(gc.get_objects(2)) - _long_lived <= _long_lived // 4:
-            continue
-        gc.collect(generation)
-        if generation == 2:
-            _long_lived = len(gc.get_objects(2))
-        return generation
-    return -1
+    if limits[2] == 0:  # an incremental collector (Python 3.14): one increment
+        gc.collect(1)
+        return 1
+    if counts[2] > limits[2] and _long_lived_pending > _long_lived_total // 4:
+        gc.collect(2)
+        _long_lived_total, _long_lived_pending = len(gc.get_objects(2)), 0
+        return 2
+    if counts[1] > limits[1]:
+        young = len(gc.get_objects(0)) + len(gc.get_objects(1))
+        _long_lived_pending += max(0, young - gc.collect(1))  # the survivors move up
+        return 1
+    gc.collect(0)
+    return 0

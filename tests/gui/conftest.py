@@ -11,6 +11,15 @@ from PySide6.QtCore import QSettings, Qt
 from gui import controller
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _garbage_on_the_ui_thread(qapp: object) -> None:
+    """Collect as the app does once it runs threads (gui.ui_gc), from the first GUI test on:
+    every test then sees the same collector, whatever ran before it."""
+    from gui import ui_gc
+
+    ui_gc.install()
+
+
 @pytest.fixture(autouse=True)
 def _no_leaked_jobs() -> Iterator[None]:
     """Fail a test that leaves a job running; the worker processes are shared, never respawned."""

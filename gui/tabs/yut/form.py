@@ -247,7 +247,7 @@ class YutForm(QWidget):
         }
 
     def restore(self, state: dict[str, Any]) -> None:
-        """Fill the form from a session; ``ValueError`` before anything changes."""
+        """Fill the form from a session; ``ValueError`` when malformed (the tab puts it back)."""
         mode = state["mode"]
         if mode not in ("known", "unknown"):
             raise ValueError(f"unknown mode {mode!r}")
