@@ -27,8 +27,8 @@ from gui.widgets.message_area import EXAMPLE_LOADED, MessageArea
 
 __all__ = [
     "RESTARTED",
-    "RESTART_CANCELLED",
     "RESTARTING",
+    "RESTART_CANCELLED",
     "GameRestarter",
     "PlayPanelFrame",
     "invalid_text",

@@ -83,9 +83,15 @@ def test_bad_subtraction_set_blocks_solve(tab) -> None:  # type: ignore[no-untyp
 
 
 def test_stale_result_is_greyed(tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab.subtractionEdit.setText("1,3,4")
     solve_and_wait(tab)
-    tab.piles.model.setData(tab.piles.model.index(0, 0), "8")
+    model = tab.piles.model
+    assert model.data(model.index(0, 1)) and not tab.grundy.widget.isHidden()
+    model.setData(model.index(0, 0), "8")
     assert "gray" in tab.resultLabel.styleSheet()
+    # The old piles' Grundy values, winning moves and g(x) are not shown beside new piles.
+    assert not any(model.data(model.index(r, c)) for r in range(model.rowCount()) for c in (1, 2))
+    assert tab.grundy.widget.isHidden()
 
 
 def test_import_judge_file(tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -301,3 +307,13 @@ def test_bad_pile_keeps_the_valid_piles_and_captions_explain(tab) -> None:  # ty
     caption = tab.findChild(QLabel, "pilesCaption").text()
     assert "Grundy:" in caption and "Nim-sum:" in caption
     assert "last stone loses" in tab.misereCheck.toolTip()
+
+
+def test_the_grundy_plot_gets_room_when_it_appears(tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab.resize(1600, 940)
+    solve_and_wait(tab)  # plain Nim: no g(x)
+    assert tab.grundyPlot.isHidden()
+    tab.subtractionEdit.setText("1,3,4")
+    solve_and_wait(tab)
+    sizes = tab.viewsSplitter.sizes()
+    assert not tab.grundyPlot.isHidden() and sizes[1] >= sum(sizes) // 5

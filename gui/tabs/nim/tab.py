@@ -79,6 +79,7 @@ class NimTab(GameTab):
         self.grundyPlot.setMinimumHeight(80)
         self.add_form_and_views(self.form, views, (380, 860))
         self.splitters.append(views)  # after the outer one, which keeps its name nimSplitter0
+        self.viewsSplitter = views
         self._draw_form_piles()
         self.revalidate()
 
@@ -92,8 +93,15 @@ class NimTab(GameTab):
         self.form.set_inputs(inputs)
 
     def inputs_changed(self) -> None:
-        """A game in play restarts from the new inputs; until then the chart shows them."""
+        """A game in play restarts from the new inputs; until then the chart shows them.
+
+        The old Grundy values, winning moves and g(x) belong to other piles: they go (the
+        answer above greys), as Xoinc's line does.
+        """
         super().inputs_changed()
+        if not self.history.applying:
+            self.form.set_annotations(None)
+            self.grundy.clear()
         self.restarter.inputs_changed()
         self._draw_form_piles()
 
@@ -130,7 +138,17 @@ class NimTab(GameTab):
             self.grundy.clear()
         else:
             largest = max(result.inputs.piles)
+            was_hidden = self.grundyPlot.isHidden()
             self.grundy.draw(result.sequence, result.inputs.subtraction, largest)
+            if was_hidden:
+                self._make_room_for_grundy()
+
+    def _make_room_for_grundy(self) -> None:
+        """A g(x) plot that appears gets its share (3:2:3), not the sliver a hidden one had."""
+        sizes = self.viewsSplitter.sizes()
+        total = sum(sizes)
+        if total > 0 and sizes[1] < total // 5:
+            self.viewsSplitter.setSizes([total * 3 // 8, total * 2 // 8, total * 3 // 8])
 
     def clear_result(self) -> None:
         """Forget highlights and plots."""
