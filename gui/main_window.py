@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtCore import QByteArray, QSettings, QSize
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent, QUndoGroup
 from PySide6.QtWidgets import (
     QApplication,
@@ -38,6 +38,8 @@ __all__ = ["MainWindow", "has_display", "main"]
 
 APP_NAME = "Strategy Workbench"
 MAX_RECENT = 8
+#: The window's first size, unless the screen is smaller.
+DEFAULT_SIZE = (1280, 820)
 SESSION_FILTER = "Sessions (*.json);;All files (*)"
 #: Pause between building the hidden tabs after the window is shown.
 IDLE_BUILD_MS = 1500
@@ -331,7 +333,7 @@ class MainWindow(QMainWindow):
     def _restore_settings(self) -> None:
         geometry = self.settings.value("geometry")
         if not isinstance(geometry, (QByteArray, bytes)) or not self.restoreGeometry(geometry):
-            self.resize(1280, 820)
+            self._default_geometry()
         index = self.settings.value("currentTab", 0)
         try:
             number = int(str(index))
@@ -339,6 +341,17 @@ class MainWindow(QMainWindow):
             number = 0
         if 0 <= number < len(self.gameTabs.ids):
             self.gameTabs.setCurrentIndex(number)
+
+    def _default_geometry(self) -> None:
+        """1280x820, or the whole screen when it is smaller (1024x700: Solve stays in sight)."""
+        size = QSize(*DEFAULT_SIZE)
+        screen = self.screen()
+        if screen is None:
+            self.resize(size)
+            return
+        room = screen.availableGeometry()
+        self.resize(size.boundedTo(room.size()))
+        self.move(room.center() - self.rect().center())
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Cancel running jobs (worker processes stop at quit), remember geometry and splitters."""

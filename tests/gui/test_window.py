@@ -130,6 +130,7 @@ def test_rules_and_about(window: Any) -> None:
 def test_splitter_sizes_are_remembered(qtbot: Any, settings: Any) -> None:
     win = main_window.MainWindow(settings)
     qtbot.addWidget(win)
+    win.resize(1280, 820)
     win.show()
     tab = win.tabs["nim"]
     win.gameTabs.setCurrentWidget(tab)  # the user drags what they see
@@ -149,6 +150,7 @@ def test_splitter_sizes_are_remembered(qtbot: Any, settings: Any) -> None:
     settings.remove("geometry")
     again = main_window.MainWindow(settings)
     qtbot.addWidget(again)
+    again.resize(1280, 820)
     again.show()
     again.gameTabs.setCurrentWidget(again.tabs["nim"])
     qtbot.waitUntil(lambda: again.tabs["nim"].splitters[0].sizes() == wanted, timeout=2000)
@@ -167,6 +169,7 @@ def test_splitters_never_dragged_are_not_saved_and_crushed_sizes_ignored(
     settings.setValue(f"splitters/{name}", [0, 900])
     again = main_window.MainWindow(settings)
     qtbot.addWidget(again)
+    again.resize(1280, 820)
     again.show()
     assert min(again.tabs["nim"].splitters[0].sizes()) > 0
 
@@ -308,3 +311,11 @@ def test_a_solved_subtraction_game_fits_a_1024x700_window(window: Any, qtbot: An
     qtbot.wait(50)
     assert window.minimumSizeHint().height() <= 700
     assert window.height() <= 700
+
+
+def test_the_first_window_fits_a_small_screen(qtbot: Any, settings: Any) -> None:
+    win = main_window.MainWindow(settings)
+    qtbot.addWidget(win)
+    room = win.screen().availableGeometry()  # offscreen: 800x800, smaller than 1280x820
+    assert win.width() <= room.width() and win.height() <= room.height()
+    assert room.contains(win.geometry())
