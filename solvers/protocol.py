@@ -190,7 +190,14 @@ class TooBig(ValueError):
 
 
 class OptionError(ValueError):
-    """A bad command-line option; ``str()`` reads ``--name: reason``."""
+    """A bad command-line option; ``str()`` reads ``--name: reason``.
+
+    ``reason`` is the part after the flag, for a form that names the field its own way.
+    """
+
+    def __init__(self, message: str, reason: str = "") -> None:
+        super().__init__(message)
+        self.reason = reason or message
 
 
 def split_numbers(text: str) -> list[str]:
@@ -239,16 +246,16 @@ class Option:
                 words = split_numbers(text)
                 if not words:
                     raise ValueError("give at least one number, e.g. 1,3,4")
-                return tuple(self._ranged(_integer(word)) for word in words)
+                return tuple(self._ranged(_integer(word), "each number ") for word in words)
             raise ValueError(f"cannot read a value for an option of kind {self.kind!r}")
         except OptionError:
             raise
         except (ValueError, OSError, RecursionError) as exc:
-            raise OptionError(f"{self.flag}: {exc}") from None
+            raise OptionError(f"{self.flag}: {exc}", str(exc)) from None
 
-    def _ranged(self, value: int) -> int:
+    def _ranged(self, value: int, subject: str = "") -> int:
         if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
-            raise ValueError(f"must be between {self.lo} and {self.hi}, got {value}")
+            raise ValueError(f"{subject}must be between {self.lo} and {self.hi}, got {value}")
         return value
 
 

@@ -40,7 +40,7 @@ class OptionFields(QWidget):
             field.setObjectName(f"option_{option.name}")
             field.setToolTip(option.help)
             self.fields[option.name] = field
-            label = "" if option.kind == "flag" else option.name.replace("_", " ").capitalize()
+            label = _label(option)
             layout.addRow(label, field)
         self.set_values({})
 
@@ -85,9 +85,10 @@ class OptionFields(QWidget):
                 text = field.text().strip()
                 try:
                     values[name] = option.parse(text) if text else option.default
-                except OptionError as exc:
-                    mark_invalid(field, str(exc))
-                    raise ValueError(str(exc)) from None
+                except OptionError as exc:  # the field's own name, not the command line's flag
+                    reason = f"{_label(option) or option.name}: {exc.reason}"
+                    mark_invalid(field, reason)
+                    raise ValueError(reason) from None
                 mark_invalid(field, None)
         return values
 
@@ -150,3 +151,8 @@ def _text(value: Any) -> str:
     if isinstance(value, (tuple, list)):
         return ",".join(str(v) for v in value)
     return str(value)
+
+
+def _label(option: Option) -> str:
+    """The form label of an option's field ("" for a check box, which says it itself)."""
+    return "" if option.kind == "flag" else option.name.replace("_", " ").capitalize()

@@ -73,7 +73,7 @@ def test_cell_under_cursor_is_explained(tab, solve_and_wait, qtbot) -> None:  # 
     tab.heatmap.hovered.emit(1, 1)
     text = tab.cellLabel.text()
     assert text.startswith("Throw 2, round score +1: play ")
-    assert "ties with" in text
+    assert "(paper is just as good)" in text
     tab.heatmap.select(1, -1)
     assert "play paper" in tab.cellLabel.text()
     assert tab.heatmap.marker.getData()[0].tolist() == [-1]

@@ -112,8 +112,9 @@ def describe_cell(result: GreatGameResult, throw: int, score: int) -> str:
     others = [h.name.lower() for h in result.hands_at(throw, score) if h is not played]
     a, b, c = result.inputs.percentages[throw]
     text = head + f"play {played.name.lower()}"
-    if others:
-        text += f" (ties with {' and '.join(others)})"
+    if others:  # "ties" would read as a drawn throw: say the hands are as good
+        verb = "is" if len(others) == 1 else "are"
+        text += f" ({' and '.join(others)} {verb} just as good)"
     return text + f"; opponent plays R {a:g}% / P {b:g}% / S {c:g}%."
 
 

@@ -27,7 +27,7 @@ from .board_view import BoardView, Sketch
 from .form import YutForm
 from .names import board_names
 from .play import IDLE, PlayPanel
-from .views import BOARD_LEGEND, LinePanel, move_words
+from .views import BOARD_LEGEND, NO_LINE_NOTE, LinePanel, move_words
 
 __all__ = ["YutTab"]
 
@@ -193,7 +193,7 @@ class YutTab(GameTab):
         """The line (known throws) or the play-along panel (unknown throws)."""
         self._drop_game("Preparing the game…")
         if isinstance(result, yut.ExpectResult):
-            self.linePanel.clear()
+            self.linePanel.clear(NO_LINE_NOTE)
             self.views.setCurrentWidget(self.playPanel)
             # The solve's tables hold every value: this builds no table and searches nothing.
             self._game_ready(yut.new_game(result.inputs, result))

@@ -32,6 +32,7 @@ __all__ = [
     "BOARD_LEGEND",
     "MOVES_CAPTION",
     "MOVE_HEADERS",
+    "NO_LINE_NOTE",
     "LinePanel",
     "compact_table",
     "fill_moves",
@@ -63,6 +64,11 @@ BOARD_LEGEND = (
 )
 #: What the optimal line's table shows (under it).
 LINE_CAPTION = f"One row per throw; {_swatch(SELECTED)} the highlighted row is drawn on the board."
+#: Under the empty line table once unknown throws are solved.
+NO_LINE_NOTE = (
+    "Unknown throws have no single best line: the best move depends on each throw. "
+    "Play along (next tab) to throw the die and see every move's expected total."
+)
 #: What the play-along table shows (under it).
 MOVES_CAPTION = (
     f"{_swatch(BEST)} ✓ best: highest final total (expected, for unknown throws); "
@@ -208,11 +214,13 @@ class LinePanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(buttons)
         layout.addWidget(self.table, 1)
-        layout.addWidget(caption(LINE_CAPTION, "lineCaption"))
+        self.captionLabel = caption(LINE_CAPTION, "lineCaption")
+        layout.addWidget(self.captionLabel)
         self._enable()
 
     def show_line(self, board: yut.Board, steps: tuple[yut.Step, ...]) -> None:
         """Fill the table; the last step is shown."""
+        self.captionLabel.setText(LINE_CAPTION)
         self.steps = steps
         rows = []
         for step in steps:
@@ -241,8 +249,9 @@ class LinePanel(QWidget):
         self.table.setEnabled(not stale)
         self._enable()
 
-    def clear(self) -> None:
-        """Empty the table."""
+    def clear(self, note: str = "") -> None:
+        """Empty the table; ``note`` replaces the caption (why there is no line)."""
+        self.captionLabel.setText(note or LINE_CAPTION)
         self.set_stale(False)
         self.playButton.setChecked(False)
         self.steps = ()
