@@ -183,7 +183,7 @@ def test_option_fields_from_options(qtbot) -> None:  # type: ignore[no-untyped-d
     edit = fields.findChild(QLineEdit, "option_subtract")
     edit.setText("1, 0")
     # The form names its field as its label does, not by the command line's flag.
-    with pytest.raises(ValueError, match="^Subtract: each number must be between") as error:
+    with pytest.raises(ValueError, match=r"^Subtract: each number must be between") as error:
         fields.values()
     assert "--" not in str(error.value) and invalid_reason(edit) == str(error.value)
     with pytest.raises(ValueError, match="between 1 and 6"):
