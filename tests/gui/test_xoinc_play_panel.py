@@ -137,3 +137,30 @@ def test_big_game_shows_the_coins_in_play_and_the_best_take(make_tab, qtbot) -> 
     # The chart shows the top of the stack, not 5000 slivers.
     low, high = tab.chart.getViewBox().viewRange()[0]
     assert low < play.state.top + 1 < high and high - low < 200
+
+
+def test_each_turn_starts_from_the_best_take_and_the_coins_follow_the_game(make_tab, qtbot) -> None:  # type: ignore[no-untyped-def]
+    tab = xoinc_tab(make_tab)
+    tab.coins.model.set_values([5, 1, 3, 1, 7, 2, 4, 6, 2, 8, 3, 9])
+    play = tab.play
+    play.valuesCheck.setChecked(True)
+    tab.start_game(True)
+    qtbot.waitUntil(lambda: play.state is not None, timeout=10000)
+    best = play.state.best_take()
+    assert play.takeSpin.value() == best
+    assert tab.chart.band_range() == (1, best)  # shaded while the values show, no Hint needed
+    worse = 2 if best == 1 else 1
+    assert play.user_take(worse)
+    state = play.state
+    assert not state.over and play.takeSpin.value() == state.best_take()  # not the last choice
+    model = tab.coins.model
+    cells = [[model.data(model.index(r, c)) for c in (1, 2)] for r in range(model.rowCount())]
+    taken = [
+        [("first", "second")[take.player - 1], str(number)]
+        for number, take in enumerate(state.history, start=1)
+        for _ in range(take.taken)
+    ]
+    assert cells[: len(taken)] == taken
+    assert all(not any(row) for row in cells[len(taken) :])  # still on the stack: no note
+    play.valuesCheck.setChecked(False)
+    assert tab.chart.band_range() is None

@@ -81,6 +81,7 @@ class XoincPlayPanel(PlayPanelFrame):
         self.valuesCheck.setObjectName("valuesCheck")
         self.valuesCheck.setChecked(True)
         self.valuesCheck.toggled.connect(lambda _: self._fill_options())
+        self.valuesCheck.toggled.connect(lambda _: self.changed.emit())  # the chart's band
         self.optionsTable = readonly_table(["Take", "You end with", "Costs you"], "takeOptions")
         one_line_rows(self.optionsTable)
         self.optionsTable.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
@@ -208,6 +209,9 @@ class XoincPlayPanel(PlayPanelFrame):
         else:
             most = state.most
             self.takeSpin.setRange(1, most)
+            # A fresh turn starts from the best take while the values are shown (they give it
+            # away anyway), else from 1: never from the last turn's choice.
+            self.takeSpin.setValue(state.best_take() if self.valuesCheck.isChecked() else 1)
             self.positionLabel.setText(
                 f"{score}. {state.coins_left:,} coins left, next is coin #{state.top + 1}; "
                 f"you may take 1\u2013{most:,}. With best play you end with {state.outlook():,}."
@@ -215,6 +219,15 @@ class XoincPlayPanel(PlayPanelFrame):
             self.set_move_controls(True)
         self._fill_options()
         self.changed.emit()
+
+    def shaded_take(self) -> int | None:
+        """The take the chart shades green: the hint, or the best take while values show."""
+        state = self.state
+        if self.hint is not None:
+            return self.hint
+        if state is None or state.over or state.player != self.user:
+            return None
+        return state.best_take() if self.valuesCheck.isChecked() else None
 
     def total_lost(self) -> int:
         """What the user's takes lost in all, each against the best take at its moment."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QItemSelection, Qt
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from gui.controller import Job
@@ -81,7 +82,7 @@ class XoincTab(GameTab):
 
         self.play = XoincPlayPanel()
         self.play.game_requested.connect(self.start_game)
-        self.play.changed.connect(self._redraw)
+        self.play.changed.connect(self._play_changed)
         self.restarter = GameRestarter(
             self.read_inputs,
             lambda: self.play.state is not None or self.play.controller.busy,
@@ -168,21 +169,32 @@ class XoincTab(GameTab):
         self.select_turn(0)
 
     def _annotate(self) -> None:
-        """Write who takes each coin beside it, if the form shows the solved stack."""
+        """Write who takes each coin beside it: in the game in play, else in the solved line.
+
+        The solved line only while the form shows the solved stack; otherwise no notes.
+        """
+        state = self.play.state
         result = self.result
-        if (
-            result is None
-            or self._stale
-            or self.coins.model.texts() != [str(c) for c in result.inputs.coins]
+        if state is not None:
+            takes = [(take.player, take.taken) for take in state.history]
+        elif (
+            result is not None
+            and not self._stale
+            and self.coins.model.texts() == [str(c) for c in result.inputs.coins]
         ):
+            takes = [(turn.player, turn.taken) for turn in result.line]
+        else:
+            self.coins.model.set_annotations(None)
             return
         notes: list[list[str]] = []
-        colours = []
+        colours: list[QColor | None] = []
         tints = (player_tint(1), player_tint(2))  # once: a QColor per coin costs 10 ms at 5000
-        for turn in result.line:
-            note = [PLAYER_NAMES[turn.player - 1], str(turn.turn)]
-            notes.extend([note] * turn.taken)
-            colours.extend([tints[turn.player - 1]] * turn.taken)
+        for number, (player, taken) in enumerate(takes, start=1):
+            notes.extend([[PLAYER_NAMES[player - 1], str(number)]] * taken)
+            colours.extend([tints[player - 1]] * taken)
+        left = self.coins.model.rowCount() - len(notes)  # a game's coins not taken yet
+        notes.extend([["", ""]] * left)
+        colours.extend([None] * left)
         self.coins.model.set_annotations(notes, colours)
 
     def clear_result(self) -> None:
@@ -218,14 +230,20 @@ class XoincTab(GameTab):
             self.turnModel.select(rows[0])
             self._redraw()
 
+    def _play_changed(self) -> None:
+        """A take, a new game or its end: the coin table says who took what, then the chart."""
+        self._annotate()
+        self._redraw()
+
     def _redraw(self) -> None:
         """Chart the game in play, else the current solved line, else the plain stack."""
         self._headline()
         state = self.play.state
         if state is not None:
             band = None
-            if self.play.hint is not None:
-                band = (state.top + 1, state.top + self.play.hint)
+            shaded = self.play.shaded_take()
+            if shaded is not None:
+                band = (state.top + 1, state.top + shaded)
             self.chart.draw(state.coins, state.owners(), band, best_colour())
             # On a long stack the coins in play would be a sliver: show the top of what is left.
             last_take = state.history[-1].taken if state.history else 0
