@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtWidgets import (
     QComboBox,
     QGroupBox,
@@ -32,6 +32,7 @@ __all__ = [
     "GameRestarter",
     "PlayPanelFrame",
     "invalid_text",
+    "move_log",
     "show_play_headline",
 ]
 
@@ -159,6 +160,16 @@ class GameRestarter(QObject):
         self._restart(inputs)
 
 
+def move_log(tip: str) -> QListWidget:
+    """The list of moves played, one entry each, long ones wrapped (never cut at the edge)."""
+    log = QListWidget()
+    log.setObjectName("playLog")
+    log.setWordWrap(True)
+    log.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    log.setToolTip(tip)
+    return log
+
+
 class PlayPanelFrame(QGroupBox):
     """Side chooser, New game, position line, move row and log, laid out once."""
 
@@ -183,9 +194,7 @@ class PlayPanelFrame(QGroupBox):
         self.positionLabel.setObjectName("positionLabel")
         self.positionLabel.setWordWrap(True)
         self.positionLabel.setStyleSheet("font-weight: 600;")
-        self.log = QListWidget()
-        self.log.setObjectName("playLog")
-        self.log.setWordWrap(True)
+        self.log = move_log("The moves played so far, latest last")
         self._move_controls: list[QWidget] = []
 
     def arrange(

@@ -393,3 +393,15 @@ def test_any_csv_imports_or_is_refused_leaving_the_form(tab, tmp_path: Path) -> 
             assert tab.messageLabel.text().strip()
 
     check()
+
+
+def test_hand_titles_stay_whole_with_a_thousand_throws(make_tab, qtbot) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("greatgame", (1024, 640))
+    tab.gSpin.setValue(1000)
+    qtbot.waitUntil(lambda: tab.throws.rowCount() == 1000, timeout=5000)
+    table = tab.table
+    header = table.horizontalHeader()
+    qtbot.waitUntil(lambda: header.sectionSize(2) > 0, timeout=2000)
+    for column in range(3):
+        title = table.model().headerData(column, Qt.Orientation.Horizontal)
+        assert header.sectionSize(column) >= header.fontMetrics().horizontalAdvance(title) + 8

@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QListWidget,
     QPushButton,
     QSplitter,
     QVBoxLayout,
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.widgets.labels import caption
+from gui.widgets.play_panel import move_log
 from solvers import coverup as cu
 
 from .views import ALTERNATIVES_CAPTION, alternatives_table, fill_alternatives, turn_words
@@ -48,10 +48,7 @@ class PlayPanel(QGroupBox):
         self.restartButton.setObjectName("restartButton")
         self.alternatives = alternatives_table()
         self.alternatives.cellClicked.connect(self._clicked)
-        self.log = QListWidget()
-        self.log.setObjectName("playLog")
-        self.log.setWordWrap(True)
-        self.log.setToolTip(
+        self.log = move_log(
             "The turns played so far, one entry per column left to right: the digit covered,"
             " ✓ right, ✗ wrong; · the column was already solved"
         )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QSplitter,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
@@ -93,11 +95,16 @@ class CoverUpTab(GameTab):
         header.setMinimumSectionSize(40)
         # Widths that show six digit slots at 1024 px; cells hold two lines (digit, chance).
         self.view.setColumnWidth(0, 90)
-        self.view.setColumnWidth(P_COL, 112)
-        self.view.setColumnWidth(LIKELY_COL, 96)
+        self.view.setColumnWidth(P_COL, 104)
+        self.view.setColumnWidth(LIKELY_COL, 92)
         self.view.setColumnWidth(PICK_COL, 190)
+        # A slot holds a check box and "100%" in bold (a sure digit): never elided.
+        bold = QFont(self.view.font())
+        bold.setBold(True)
+        box = self.view.style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth)
+        slot = max(58, box + QFontMetrics(bold).horizontalAdvance("100%") + 20)
         for c in range(FIRST_SLOT, self.model.columnCount()):
-            self.view.setColumnWidth(c, 58)
+            self.view.setColumnWidth(c, slot)
         rows = self.view.verticalHeader()
         rows.setDefaultSectionSize(2 * self.view.fontMetrics().lineSpacing() + 8)
         rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)

@@ -39,7 +39,9 @@ __all__ = [
     "ThrowTableView",
 ]
 
-HEADERS = ["Rock %", "Paper %", "Scissors %", "Sum"]
+#: Short: with "throw 1000" beside the rows, "Scissors %" was cut to "cissors %" (the group
+#: title says these are percentages).
+HEADERS = ["Rock", "Paper", "Scissors", "Sum"]
 SUM_COL = 3
 DEFAULT_ROW = ("34", "33", "33")
 #: Exact thirds to ten decimals: within the solver's sum tolerance of 100, and q = 1/2.
@@ -238,7 +240,7 @@ class ThrowTableView(GridView):
         self.setObjectName("throwTable")
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        # The sum only needs "100": the hands keep the width, and "Scissors %" stays whole.
+        # The sum only needs "100": the hands keep the width, and "Scissors" stays whole.
         # A fixed width: fitting it to the contents would read all 1000 rows on every change.
         header.setSectionResizeMode(SUM_COL, QHeaderView.ResizeMode.Fixed)
         self.setColumnWidth(SUM_COL, self.fontMetrics().horizontalAdvance("Sum 100.5") + 12)

@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QListWidget,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -26,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from gui.controller import Job, JobFailure, SolveController
 from gui.widgets.labels import caption, reserve_lines
+from gui.widgets.play_panel import move_log
 from gui.widgets.theme import ROLE, colour_css
 from solvers.greatgame import GreatGameInputs, GreatGamePlay, Hand
 
@@ -101,9 +101,7 @@ class GreatGamePlayPanel(QGroupBox):
         self.drawButton.setText("Draw it from the percentages")
         self.drawButton.setToolTip("Let the app pick the opponent's hand at random, as they would")
         self.drawButton.clicked.connect(lambda: self.draw())
-        self.log = QListWidget()
-        self.log.setObjectName("playLog")
-        self.log.setToolTip("The throws played so far, latest last")
+        self.log = move_log("The throws played so far, latest last")
 
         top = QHBoxLayout()
         top.addWidget(self.statusLabel, 1)
@@ -288,8 +286,8 @@ def _throw_words(before: GreatGamePlay, after: GreatGamePlay) -> str:
     rounds = before.rounds_won + before.rounds_tied + before.rounds_lost
     who = {1: "you score", 0: "no score", -1: "the opponent scores"}[last.points]
     text = (
-        f"Round {rounds + 1}, throw {before.throw + 1}: you {last.yours.name.lower()},"
-        f" opponent {last.theirs.name.lower()}: {who}"
+        f"Round {rounds + 1}, throw {before.throw + 1}: you played {last.yours.name.lower()},"
+        f" the opponent {last.theirs.name.lower()}: {who}"
     )
     if after.round_ended is not None:
         final = before.round_score + last.points

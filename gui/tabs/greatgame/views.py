@@ -219,7 +219,7 @@ class OutcomeBars(Plot):
         super().__init__()
         self.setObjectName("outcomeBars")
         self.setTitle("One round, best play")
-        self.setYRange(0, 1.15, padding=0)
+        self.setYRange(0, 1.25, padding=0)  # room for a label above a full bar
         self.setXRange(-0.5, 2.5, padding=0.05)
         self.getAxis("bottom").setTicks([[(0, "won"), (1, "tied"), (2, "lost")]])
         self.setLabel("left", "chance")
@@ -241,7 +241,7 @@ class OutcomeBars(Plot):
         self.bars.setOpts(height=heights)
         for k, (label, h) in enumerate(zip(self.labels, heights, strict=True)):
             label.setText("" if result is None else f"{100 * h:.2f}%")
-            label.setPos(k, h + 0.1)
+            label.setPos(k, h + 0.02)  # its bottom edge just above the bar
 
 
 class LeadPlot(Plot):
@@ -279,7 +279,7 @@ class LeadPlot(Plot):
         self.curve.setData(xs, ys)
         self.setXRange(-lose, w, padding=0.03)
         self.start.setData([0], [result.probability])
-        self.setYRange(0, 1.02, padding=0)
+        self.setYRange(0, 1, padding=0.06)  # the big dot stays whole at 0 and at 1
 
     def mark(self, lead: int, chance: float) -> None:
         """Put the big dot at ``lead`` (the match being played stands there)."""

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QListWidget,
     QPushButton,
     QSpinBox,
     QSplitter,
@@ -23,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.widgets.labels import caption
+from gui.widgets.play_panel import move_log
 from gui.widgets.tables import readonly_table
 from solvers import yut
 
@@ -73,10 +73,7 @@ class PlayPanel(QGroupBox):
             "Every move of this throw; the last column is the final total if the rest is "
             "played best (expected, when the throws are unknown). Green: the best moves."
         )
-        self.log = QListWidget()
-        self.log.setObjectName("playLog")
-        self.log.setWordWrap(True)
-        self.log.setToolTip("The moves played so far")
+        self.log = move_log("The moves played so far, latest last")
 
         self.throwButton.clicked.connect(lambda: self.throw_chosen.emit(self.throwSpin.value()))
         self.throwSpin.valueChanged.connect(self._rethrow)
