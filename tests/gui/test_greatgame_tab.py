@@ -405,3 +405,10 @@ def test_hand_titles_stay_whole_with_a_thousand_throws(make_tab, qtbot) -> None:
     for column in range(3):
         title = table.model().headerData(column, Qt.Orientation.Horizontal)
         assert header.sectionSize(column) >= header.fontMetrics().horizontalAdvance(title) + 8
+
+
+def test_heat_map_letters_are_white_on_paper_blue_only(tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    solve_and_wait(tab)
+    colours = {item.textItem.toPlainText(): item.color.name() for item in tab.heatmap.letters}
+    assert colours.pop("P") == "#ffffff"  # black on the dark blue was hard to read
+    assert colours and set(colours.values()) == {ROLE.ink.name()}  # R, S and the pale P+

@@ -7,6 +7,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 from PySide6.QtCore import QPointF, QRectF, Signal
+from PySide6.QtGui import QColor
 
 from gui.widgets.plots import IntegerAxis, Plot, pg
 from gui.widgets.theme import OKABE_ITO, ROLE
@@ -70,6 +71,13 @@ def _palette() -> npt.NDArray[np.uint8]:
     colours += [_pale(_rgb(HAND_COLOURS[hand])) for hand in Hand]
     colours.append(_rgb(DECIDED))
     return np.array(colours, dtype=np.uint8)
+
+
+def _ink_on(rgb: npt.NDArray[np.uint8]) -> QColor:
+    """Black on a light cell, white on a dark one (paper's blue): the letter stays readable."""
+    red, green, blue = (float(c) / 255 for c in rgb)
+    luminance = 0.2126 * red + 0.7152 * green + 0.0722 * blue  # sRGB weights, close enough
+    return QColor("white") if luminance < 0.4 else ROLE.ink
 
 
 def policy_image(result: GreatGameResult) -> npt.NDArray[np.uint8]:
@@ -170,15 +178,17 @@ class PolicyHeatmap(Plot):
             self._put_letters(result)
 
     def _put_letters(self, result: GreatGameResult) -> None:
-        """R, P or S on each open cell (``+``: another hand is as good)."""
+        """R, P or S on each open cell (``+``: another hand is as good), readable on its colour."""
+        palette = _palette()
         for throw, row in enumerate(result.played):
             for k, letter in enumerate(row):
                 score = k - throw
                 if result.decided(throw, score):
                     continue
                 tied = len(result.hands_at(throw, score)) > 1
+                code = 1 + "RPS".index(letter) + (3 if tied else 0)
                 item = pg.TextItem(
-                    letter + ("+" if tied else ""), color=ROLE.ink, anchor=(0.5, 0.5)
+                    letter + ("+" if tied else ""), color=_ink_on(palette[code]), anchor=(0.5, 0.5)
                 )
                 item.setPos(score, throw + 1)
                 self.addItem(item)
