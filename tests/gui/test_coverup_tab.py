@@ -280,3 +280,15 @@ def test_the_simulation_panel_says_when_it_is_ready(make_tab, solve_and_wait) ->
     solve_and_wait(tab)
     assert tab.simulation.resultLabel.text() == READY
     assert tab.simulation.simulateButton.isEnabled()
+
+
+def test_column_buttons_stop_at_the_games_limits(make_tab) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("coverup")
+    tab.apply_judge_line("2 1 0.5")
+    assert tab.model.rowCount() == 1
+    assert tab.addButton.isEnabled() and not tab.removeButton.isEnabled()
+    for _ in range(4):
+        tab.add_column()
+    assert tab.model.rowCount() == 5
+    assert not tab.addButton.isEnabled() and "at most 5" in tab.addButton.toolTip()
+    assert tab.removeButton.isEnabled()

@@ -187,7 +187,17 @@ def test_known_throws_play_along_reaches_the_judge_answer(make_tab, solve_and_wa
             break
         panel.playButton.click()  # the best move when no row is selected
     assert tab.game.score == 190
-    assert "Game over: 190 points" in panel.statusLabel.text()
+    assert "Game over: 190 points. The best possible." in panel.statusLabel.text()
+    # A weaker line says what the moves lost against best play.
+    panel.restartButton.click()
+    for _ in range(40):  # bounded, as above
+        if tab.game.over:
+            break
+        moves = tab.game.values()
+        tab.play_move(min(moves, key=lambda m: moves[m]))  # the worst move every turn
+    lost = 190 - tab.game.total
+    assert lost > 0
+    assert f"Best play scores 190: your moves lost {lost}." in panel.statusLabel.text()
 
 
 def test_editing_during_a_solve_drops_it(make_tab, solve_and_wait, qtbot) -> None:  # type: ignore[no-untyped-def]

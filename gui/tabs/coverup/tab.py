@@ -226,7 +226,22 @@ class CoverUpTab(GameTab):
         for slot in range(cu.MAX_DIGITS):
             self.view.setColumnHidden(FIRST_SLOT + slot, slot >= max(used, 2))
 
+    def _column_buttons(self) -> None:
+        """Add and Remove are off at the game's limits, and say why."""
+        count = self.model.rowCount()
+        self.addButton.setEnabled(count < cu.MAX_COLUMNS)
+        self.addButton.setToolTip(
+            "Add a column of digits"
+            if count < cu.MAX_COLUMNS
+            else f"The game has at most {cu.MAX_COLUMNS} columns"
+        )
+        self.removeButton.setEnabled(count > 1)
+        self.removeButton.setToolTip(
+            "Remove the selected column (else the last)" if count > 1 else "One column is left"
+        )
+
     def _edited(self) -> None:
+        self._column_buttons()
         self._fit_slots()
         self.simulation.clear()
         self.inputs_changed()

@@ -116,15 +116,22 @@ class PlayPanel(QGroupBox):
         self.show_game(None, [])
 
     def show_game(
-        self, game: yut.KnownGame | yut.ExpectGame | None, log: list[str], idle: str = IDLE
+        self,
+        game: yut.KnownGame | yut.ExpectGame | None,
+        log: list[str],
+        idle: str = IDLE,
+        first: yut.KnownGame | yut.ExpectGame | None = None,
     ) -> None:
-        """Draw ``game`` and the moves played (None: nothing to play, ``idle`` says why)."""
+        """Draw ``game`` and the moves played (None: nothing to play, ``idle`` says why).
+
+        ``first`` is the game's start: the end compares the score with best play from it.
+        """
         self.game = game
         self.moves = fill_moves(self.table, game)
         self.log.clear()
         self.log.addItems(log)
         self.log.scrollToBottom()
-        self.statusLabel.setText(idle if game is None else game_words(game))
+        self.statusLabel.setText(idle if game is None else game_words(game, first))
         unknown = isinstance(game, yut.ExpectGame)
         live = game is not None and not game.over
         if isinstance(game, yut.ExpectGame):

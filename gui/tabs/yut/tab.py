@@ -278,7 +278,7 @@ class YutTab(GameTab):
             self._game_ready(self._first)
 
     def _show_game(self) -> None:
-        self.playPanel.show_game(self.game, self._log)
+        self.playPanel.show_game(self.game, self._log, first=self._first)
         self._draw_game(self.playPanel.selected_move())
 
     def _draw_game(self, move: yut.Move = None) -> None:

@@ -103,11 +103,24 @@ def _total(game: yut.KnownGame | yut.ExpectGame, value: float) -> str:
     return f"{value:.3f}" if isinstance(game, yut.ExpectGame) else f"{value:.0f}"
 
 
-def game_words(game: yut.KnownGame | yut.ExpectGame) -> str:
-    """One plain sentence on where the game stands."""
+def game_words(
+    game: yut.KnownGame | yut.ExpectGame, first: yut.KnownGame | yut.ExpectGame | None = None
+) -> str:
+    """One plain sentence on where the game stands (``first``: its start, to compare with)."""
     turns = len(game.inputs.throws) if isinstance(game, yut.KnownGame) else game.inputs.turns
     if game.over:
-        return f"Game over: {game.total} points."
+        over = f"Game over: {game.total} points."
+        if isinstance(first, yut.KnownGame):
+            best = max(first.values().values())
+            lost = best - game.total
+            return over + (
+                f" Best play scores {best:.0f}: your moves lost {lost:.0f}."
+                if lost > 0.5
+                else " The best possible."
+            )
+        if isinstance(first, yut.ExpectGame):  # the throws decided the rest, not only you
+            return over + f" Best play expected {first.expected:.3f} before the first throw."
+        return over
     head = f"Turn {game.turn + 1} of {turns}"
     if isinstance(game, yut.KnownGame):
         best = max(game.values().values())
