@@ -239,7 +239,11 @@ def _expect_rows(inputs: ExpectInputs, result: ExpectResult | None) -> list[list
         options = result.first_turn[face - 1] if result is not None else ()
         if not options:
             rows.append([str(face), f"{p:.6g}", "", "", "", "", "", ""])
+        seen = set()
         for o in options:
+            if (o.from_square, o.to_square) in seen:  # pieces sharing a square move alike
+                continue
+            seen.add((o.from_square, o.to_square))
             rows.append(
                 [
                     str(face),

@@ -223,3 +223,11 @@ def test_json_shows_the_tables_size_not_their_numbers() -> None:
     data = json.loads(json.dumps(jsonable(result)))
     assert data["tables"] == {"positions": len(result.states), "values": len(result.tables.values)}
     assert len(json.dumps(data)) < 50_000
+
+
+def test_csv_lists_each_first_move_once_per_face() -> None:
+    inputs = ExpectInputs(turns=4, pieces=4)
+    rows = csv_rows(inputs, solve(inputs))[1:-1]
+    moves = [(row[0], row[3], row[4]) for row in rows]
+    assert len(moves) == len(set(moves)) == 5  # four pieces on the start move alike
+    assert all(row[7] == "yes" for row in rows)

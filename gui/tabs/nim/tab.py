@@ -118,7 +118,7 @@ class NimTab(GameTab):
         """Winner and nim-sum."""
         moves = len(result.winning_moves)
         detail = f"{moves} winning move{'s' if moves != 1 else ''}" if moves else "every move loses"
-        return f"{result.winner_text} — nim-sum {result.nim_sum}, {detail}"
+        return f"{result.winner_text} — nim-sum {result.nim_sum:,}, {detail}"
 
     def show_result(self, result: nim.NimResult) -> None:
         """Annotate the pile table, draw the chart and the Grundy plot."""
@@ -126,7 +126,7 @@ class NimTab(GameTab):
         for move in result.winning_moves:
             by_pile.setdefault(move.pile, []).append(move)
         notes = [
-            [str(g), ", ".join(f"take {m.removed:,} → {m.after:,}" for m in by_pile.get(i, []))]
+            [f"{g:,}", ", ".join(f"take {m.removed:,} → {m.after:,}" for m in by_pile.get(i, []))]
             for i, g in enumerate(result.grundy)
         ]
         colours = [BEST if i in by_pile else None for i in range(len(result.grundy))]
