@@ -45,6 +45,8 @@ __all__ = ["GameTab"]
 log = logging.getLogger(__name__)
 
 _PLACEHOLDER = "Press Solve (Ctrl+Return) to compute optimal play."
+#: The answer line while a first solve runs (it said "Press Solve" under a running solve).
+_SOLVING = "Solving…"
 #: Delay before a tab has the worker process import its game.
 WARM_UP_MS = 400
 
@@ -307,7 +309,10 @@ class GameTab(QWidget):
             self.show_message(f"Cannot solve yet: {exc}", error=True)
             return
         self._pending_inputs = inputs
-        self.show_message("Solving…")
+        first = self.resultLabel.text() == _PLACEHOLDER
+        if first:
+            self.messages.set_result(_SOLVING, stale=True)
+        self.show_message("" if first else "Solving…")  # said once, on the answer line
         self.status_message.emit(f"Solving {self.title}…")
         self.controller.start(job)
 
@@ -331,6 +336,8 @@ class GameTab(QWidget):
             self.status_message.emit(f"{self.title}: solve cancelled")
 
     def _busy_changed(self, busy: bool) -> None:
+        if not busy and self.result is None and self.resultLabel.text() == _SOLVING:
+            self.messages.reset_result()  # cancelled or failed: nothing was solved
         self._working_changed()
         self.busy_changed.emit(busy)
 

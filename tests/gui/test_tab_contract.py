@@ -85,11 +85,14 @@ def test_solve_shows_the_judge_answer(make_tab, solve_and_wait, game_id: str) ->
 def test_cancel_stops_the_solve_and_keeps_no_result(make_tab, qtbot, game_id: str) -> None:  # type: ignore[no-untyped-def]
     tab = make_tab(game_id)
     tab.solve_job = slow_job
+    placeholder = tab.resultLabel.text()
     qtbot.mouseClick(tab.solveButton, Qt.MouseButton.LeftButton)
     assert tab.busy and tab.cancelButton.isEnabled() and tab.progressBar.isVisible()
+    assert tab.resultLabel.text() == "Solving…"  # not "Press Solve" under a running solve
     qtbot.mouseClick(tab.cancelButton, Qt.MouseButton.LeftButton)
     assert not tab.busy and not tab.cancelButton.isEnabled() and not running_jobs()
     assert tab.result is None and "Cancelled" in tab.messageLabel.text()
+    assert tab.resultLabel.text() == placeholder
 
 
 @pytest.mark.parametrize("game_id", GAMES)
