@@ -34,6 +34,12 @@ pg.setConfigOptions(antialias=True, background=ROLE.paper, foreground=ROLE.ink)
 class IntegerAxis(pg.AxisItem):  # type: ignore[misc]
     """An axis whose ticks fall on whole numbers only (counts, throws, piles)."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Counts read in full ("1,000,000,000"): pyqtgraph's own scaling wrote a pile of
+        # 10^9 stones as "1" beside a "(x1e+09)" in the axis title.
+        self.enableAutoSIPrefix(False)
+
     def tickSpacing(self, minVal: float, maxVal: float, size: float) -> list[tuple[float, float]]:
         """Pyqtgraph's levels, keeping only whole-number spacings (at least 1)."""
         levels = super().tickSpacing(minVal, maxVal, size)

@@ -308,3 +308,13 @@ def test_best_rows_and_one_line_rows_look_alike_everywhere(qtbot) -> None:  # ty
         assert item.background().color() == ROLE.best
         assert item.foreground().color() == ROLE.best_text and item.font().bold()
     assert not rows[0][0].font().bold()
+
+
+def test_count_axes_write_big_numbers_in_full(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from gui.widgets.plots import IntegerAxis
+
+    axis = IntegerAxis("left")
+    axis.setLabel("stones")  # pyqtgraph scales only an axis with a title
+    axis.setRange(0, 10**9)
+    assert axis.autoSIPrefixScale == 1.0 and "x1e" not in axis.labelString()
+    assert axis.tickStrings([10**9], 1.0, 10**8) == ["1,000,000,000"]
