@@ -63,6 +63,9 @@ def import_judge_file(tab: GameTab, path: str | Path, options: Sequence[str] = (
         tab.show_message(f"Cannot read {path.name}: {exc}", error=True)
         return False
     snapshot = tab.state()
+    # Running work stops before the new inputs go in (as for an example): after them, it
+    # would also stop the restart of a game in play that the edit has just asked for.
+    tab.cancel()
     try:
         with tab.history.group(f"Import {path.name}"):
             if values is not None:
@@ -72,7 +75,6 @@ def import_judge_file(tab: GameTab, path: str | Path, options: Sequence[str] = (
         tab._put_back(snapshot)
         tab.show_message(f"Cannot import {path.name}: {exc}", error=True)
         return False
-    tab.cancel()
     tab._reset_result()
     tab.revalidate()
     more = f" (case 1 of {len(cases)})" if len(cases) > 1 else ""

@@ -6,6 +6,7 @@ which reach the tabs by other paths (``load_inputs``, undo snapshots, ``restore_
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from gui.widgets.play_panel import RESTART_CANCELLED, RESTARTING
 from gui.worker import Job
 
 GAMES = ("nim", "xoinc", "greatgame", "coverup")
+EXAMPLES = Path(__file__).resolve().parents[2] / "resources" / "examples"
 
 
 def start_game(tab: Any, solve_and_wait: Any) -> None:
@@ -64,7 +66,7 @@ def test_cancelling_a_restart_says_so_and_the_next_edit_restarts(
     qtbot.waitUntil(lambda: game(tab) is not None and not tab.working, timeout=20000)
 
 
-@pytest.mark.parametrize("how", ["example", "undo", "session"])
+@pytest.mark.parametrize("how", ["example", "import", "undo", "session"])
 @pytest.mark.parametrize("game_id", GAMES)
 def test_replacing_the_inputs_restarts_the_game(
     make_tab, qtbot, solve_and_wait, game_id, how
@@ -81,11 +83,13 @@ def test_replacing_the_inputs_restarts_the_game(
     before = tab.state()
     start_game(tab, solve_and_wait)
     old = settled()
-    if how != "example":  # first a change to come back from
+    if how not in ("example", "import"):  # first a change to come back from
         assert tab.load_example() and tab.state() != before
         old = settled()
     if how == "example":
         assert tab.load_example()
+    elif how == "import":  # the judge file of the example, as Import… reads it
+        assert tab.import_judge_file(EXAMPLES / f"{game_id}.txt")
     elif how == "undo":
         tab.undo_stack.undo()
     else:
@@ -93,5 +97,5 @@ def test_replacing_the_inputs_restarts_the_game(
     assert game(tab) is None  # the old game never continues on the new inputs
     new = settled()
     assert new is not old
-    if how != "example":
+    if how not in ("example", "import"):
         assert tab.state() == before

@@ -164,3 +164,29 @@ def test_each_turn_starts_from_the_best_take_and_the_coins_follow_the_game(make_
     assert all(not any(row) for row in cells[len(taken) :])  # still on the stack: no note
     play.valuesCheck.setChecked(False)
     assert tab.chart.band_range() is None
+
+
+def test_the_optimal_line_page_shows_the_line_while_a_game_is_in_play(
+    make_tab, qtbot, solve_and_wait
+) -> None:  # type: ignore[no-untyped-def]
+    tab = xoinc_tab(make_tab)
+    result = solve_and_wait(tab)
+    tab.start_game(True)
+    qtbot.waitUntil(lambda: tab.play.state is not None and not tab.working, timeout=10000)
+    assert tab.play.user_take(tab.play.state.best_take())
+    tab.viewTabs.setCurrentIndex(0)  # back to the optimal line
+    tab.select_turn(1)
+    second = result.line[1]
+    assert tab.chart.band_range() == (second.first_coin, second.first_coin + second.taken - 1)
+    model = tab.coins.model
+    row = second.first_coin - 1
+    assert [model.data(model.index(row, c)) for c in (1, 2)] == [
+        ("first", "second")[second.player - 1],
+        "2",
+    ]
+    tab.viewTabs.setCurrentWidget(tab.play)  # and the game again on its page
+    state, shaded = tab.play.state, tab.play.shaded_take()
+    assert tab.chart.band_range() == (
+        None if shaded is None else (state.top + 1, state.top + shaded)
+    )
+    assert model.data(model.index(row, 1)) in ("", None) or state.top > row

@@ -19,6 +19,7 @@ from gui.controller import Job
 from gui.tabs.base import GameTab
 from gui.widgets.play_panel import GameRestarter, show_play_headline
 from solvers import xoinc
+from solvers.xoinc.play import XoincGame
 
 from .form import CoinForm
 from .play import XoincPlayPanel
@@ -97,6 +98,7 @@ class XoincTab(GameTab):
         self.viewTabs.setObjectName("xoincViews")
         self.viewTabs.addTab(line_box, "Optimal line")
         self.viewTabs.addTab(self.play, "Play against the solver")
+        self.viewTabs.currentChanged.connect(lambda _: self._play_changed())
         views = QSplitter(Qt.Orientation.Vertical)
         views.setObjectName("xoincViewSplitter")
         views.setChildrenCollapsible(False)
@@ -173,7 +175,7 @@ class XoincTab(GameTab):
 
         The solved line only while the form shows the solved stack; otherwise no notes.
         """
-        state = self.play.state
+        state = self._game_shown()
         result = self.result
         if state is not None:
             takes = [(take.player, take.taken) for take in state.history]
@@ -230,6 +232,15 @@ class XoincTab(GameTab):
             self.turnModel.select(rows[0])
             self._redraw()
 
+    def _game_shown(self) -> XoincGame | None:
+        """The game the chart and the coin table show: the one in play, on its own page.
+
+        On the Optimal line page they show the solved line, game or not.
+        """
+        if self.viewTabs.currentWidget() is not self.play:
+            return None
+        return self.play.state
+
     def _play_changed(self) -> None:
         """A take, a new game or its end: the coin table says who took what, then the chart."""
         self._annotate()
@@ -238,7 +249,7 @@ class XoincTab(GameTab):
     def _redraw(self) -> None:
         """Chart the game in play, else the current solved line, else the plain stack."""
         self._headline()
-        state = self.play.state
+        state = self._game_shown()
         if state is not None:
             band = None
             shaded = self.play.shaded_take()
