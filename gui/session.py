@@ -167,10 +167,7 @@ def _checked(spin: QSpinBox | QDoubleSpinBox) -> Iterator[None]:
             kind = "a number" if decimal else "a whole number"
             raise ValueError(f"{field_name(spin)} must be {kind}, not {value!r}")
         if not spin.minimum() <= value <= spin.maximum():
-            raise ValueError(
-                f"{field_name(spin)} must be from {spin.minimum():g} to {spin.maximum():g}"
-                f" (the session has {value})"
-            )
+            raise out_of_range(spin, value)
         original(value)
 
     spin.setValue = set_value  # type: ignore[method-assign]
@@ -178,6 +175,13 @@ def _checked(spin: QSpinBox | QDoubleSpinBox) -> Iterator[None]:
         yield
     finally:
         del spin.setValue
+
+
+def out_of_range(spin: QSpinBox | QDoubleSpinBox, value: float) -> ValueError:
+    """The refusal of a number outside ``spin``'s range, in the form's words."""
+    return ValueError(
+        f"{field_name(spin)} must be from {spin.minimum():g} to {spin.maximum():g}, not {value}"
+    )
 
 
 def field_name(field: QWidget) -> str:

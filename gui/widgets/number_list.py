@@ -153,8 +153,11 @@ class NumberListEditor(QWidget):
         header_view = self.view.horizontalHeader()
         header_view.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header_view.setStretchLastSection(True)
+        # Wide enough for the largest number allowed ("1,000,000,000" for a Nim pile); a
+        # note beside it (a Grundy value) is as big.
+        width = max(90, self.view.fontMetrics().horizontalAdvance(f"{hi:,}") + 24)
         for column in range(len(annotation_headers)):
-            self.view.setColumnWidth(column, 90)
+            self.view.setColumnWidth(column, width)
 
         buttons = QHBoxLayout()
         self.addButton = self._button("Add", self.add_row, "Add an entry below the selection")

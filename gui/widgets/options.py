@@ -138,10 +138,12 @@ class OptionFields(QWidget):
 
 def _set_spin(option: Option, spin: QSpinBox, value: Any) -> None:
     # Checked here: a QSpinBox would clamp silently, or raise OverflowError past 2**31.
+    from gui.session import field_name, out_of_range  # here: the session module uses widgets
+
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{option.flag} must be a whole number")
+        raise TypeError(f"{field_name(spin)} must be a whole number")
     if not spin.minimum() <= value <= spin.maximum():
-        raise ValueError(f"{option.flag} must be between {spin.minimum()} and {spin.maximum()}")
+        raise out_of_range(spin, value)
     spin.setValue(value)
 
 

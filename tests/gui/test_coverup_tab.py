@@ -292,3 +292,13 @@ def test_column_buttons_stop_at_the_games_limits(make_tab) -> None:  # type: ign
     assert tab.model.rowCount() == 5
     assert not tab.addButton.isEnabled() and "at most 5" in tab.addButton.toolTip()
     assert tab.removeButton.isEnabled()
+
+
+def test_the_judge_input_box_fills_on_enter_and_speaks_of_its_one_line(make_tab, qtbot) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("coverup")
+    tab.judgeEdit.setText("3 4 1 1.0 5 2")  # l = 4 is not below m = 3
+    qtbot.keyClick(tab.judgeEdit, Qt.Key.Key_Return)
+    assert "Judge input:" in tab.messageLabel.text() and "line" not in tab.messageLabel.text()
+    tab.judgeEdit.setText("2 1 0.5")
+    qtbot.keyClick(tab.judgeEdit, Qt.Key.Key_Return)
+    assert tab.model.rowCount() == 1

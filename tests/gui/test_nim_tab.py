@@ -317,3 +317,19 @@ def test_the_grundy_plot_gets_room_when_it_appears(tab, solve_and_wait) -> None:
     solve_and_wait(tab)
     sizes = tab.viewsSplitter.sizes()
     assert not tab.grundyPlot.isHidden() and sizes[1] >= sum(sizes) // 5
+
+
+def test_misere_endgame_is_explained_by_its_ones_not_the_nim_sum(tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab.piles.model.set_values([1, 1])
+    tab.misereCheck.setChecked(True)
+    result = solve_and_wait(tab)
+    assert result.first_player_wins and result.nim_sum == 0
+    assert "nim-sum" not in tab.resultLabel.text()
+    assert "misère, 2 piles of 1 left" in tab.resultLabel.text()
+
+
+def test_the_biggest_pile_is_shown_whole(tab) -> None:  # type: ignore[no-untyped-def]
+    view = tab.piles.view
+    text = f"{10**9:,}"
+    for column in (0, 1):  # the stones and their Grundy value
+        assert view.columnWidth(column) >= view.fontMetrics().horizontalAdvance(text) + 12

@@ -33,6 +33,7 @@ from gui.widgets.grid_view import GridView
 from gui.widgets.labels import caption
 from gui.widgets.play_panel import GameRestarter
 from solvers import coverup as cu
+from solvers.protocol import JudgeFormatError
 
 from .form import (
     FIRST_SLOT,
@@ -126,6 +127,7 @@ class CoverUpTab(GameTab):
         self.judgeEdit.setPlaceholderText("judge input: m l p per column, e.g. 10 2 0.5 4 1 1.0")
         self.judgeButton = QPushButton("Fill from judge input")
         self.judgeButton.clicked.connect(lambda: self.apply_judge_line(self.judgeEdit.text()))
+        self.judgeEdit.returnPressed.connect(self.judgeButton.click)  # Enter fills too
         self.addButton = QPushButton("Add column")
         self.addButton.clicked.connect(lambda: self.add_column())
         self.removeButton = QPushButton("Remove column")
@@ -191,6 +193,9 @@ class CoverUpTab(GameTab):
             text = f"{len(words) // 3}\n{text}"
         try:
             cases = cu.parse_judge(text)
+        except JudgeFormatError as exc:  # one line in the box: its reason, not a line number
+            self.show_message(f"Judge input: {exc.reason}", error=True)
+            return False
         except ValueError as exc:
             self.show_message(f"Judge input: {exc}", error=True)
             return False

@@ -29,7 +29,7 @@ RULE_CAPTION = (
 PILES_CAPTION = (
     "Grundy: what a pile counts for when piles are combined (in plain Nim, its size). "
     "Nim-sum: the Grundy values added in binary without carrying; 0 means the player to move"
-    " loses against best play."
+    " loses against best play (in misère once every pile is 0 or 1, an odd count of 1s does)."
 )
 #: Piles shown when the tab opens.
 FIRST_PILES = (3, 4, 5)

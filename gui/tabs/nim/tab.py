@@ -118,6 +118,11 @@ class NimTab(GameTab):
         """Winner and nim-sum."""
         moves = len(result.winning_moves)
         detail = f"{moves} winning move{'s' if moves != 1 else ''}" if moves else "every move loses"
+        piles = result.inputs.piles
+        if result.inputs.rule is nim.Rule.MISERE and all(p <= 1 for p in piles):
+            # The nim-sum does not decide this end of a misère game: the count of 1s does.
+            ones = sum(piles)
+            return f"{result.winner_text} — misère, {ones:,} piles of 1 left, {detail}"
         return f"{result.winner_text} — nim-sum {result.nim_sum:,}, {detail}"
 
     def show_result(self, result: nim.NimResult) -> None:
