@@ -309,6 +309,7 @@ class GameTab(QWidget):
             self.show_message(f"Cannot solve yet: {exc}", error=True)
             return
         self._pending_inputs = inputs
+        self.history.seal()
         first = self.resultLabel.text() == _PLACEHOLDER
         if first:
             self.messages.set_result(_SOLVING, stale=True)

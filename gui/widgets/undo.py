@@ -95,6 +95,16 @@ class InputHistory:
         self.stack.push(SnapshotCommand(self, old, new, text, _typing_field() if merge else None))
         return True
 
+    def seal(self) -> None:
+        """The next edit starts a new undo step, even in the same field.
+
+        A solve calls it: what was solved is a point worth coming back to, so typing on in
+        the same field after it must not melt into the typing before it.
+        """
+        top = self.stack.command(self.stack.index() - 1)
+        if isinstance(top, SnapshotCommand):
+            top.field = None
+
     @contextmanager
     def group(self, text: str) -> Iterator[None]:
         """Record everything changed inside the ``with`` block as one command."""

@@ -150,6 +150,17 @@ def test_history_merges_typing_in_one_field_and_groups(qtbot) -> None:  # type: 
     qtbot.waitUntil(edit.hasFocus)
     qtbot.keyClicks(edit, "abc")
     assert stack.count() == 1 and edit.text() == "abc"
+    history.seal()  # a solve: typing on in the same field is a new step
+    qtbot.keyClicks(edit, "d")
+    assert stack.count() == 2
+    stack.undo()
+    assert edit.text() == "abc"
+    stack.redo()
+    qtbot.keyClicks(edit, "e")  # merges with the step after the seal
+    assert stack.count() == 2 and edit.text() == "abcde"
+    stack.undo()
+    stack.undo()
+    stack.redo()
     edit.clearFocus()
     with history.group("Paste"):
         edit.setText("x")

@@ -314,3 +314,18 @@ def test_editing_restarts_the_game_from_the_new_inputs(make_tab, solve_and_wait,
     assert panel.log.count() == 1 and panel.log.item(0).text() == RESTARTED
     assert "7 unknown throws" in tab.resultLabel.text()
     assert not running_jobs()
+
+
+def test_undo_comes_back_to_what_was_solved(make_tab, qtbot) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
+    edit = tab.form.throwsEdit
+    edit.setFocus()
+    qtbot.waitUntil(edit.hasFocus)
+    edit.selectAll()
+    qtbot.keyClicks(edit, "1 2 3")
+    tab.solve()
+    assert tab.busy
+    qtbot.keyClicks(edit, " 4")  # the same field, after the solve
+    tab.undo_stack.undo()
+    assert edit.text() == "1 2 3"  # not all the way back past the solved inputs
+    qtbot.waitUntil(lambda: not tab.working, timeout=20000)
