@@ -197,7 +197,7 @@ def test_option_fields_from_options(qtbot) -> None:  # type: ignore[no-untyped-d
     with pytest.raises(ValueError, match=r"^Subtract: each number must be between") as error:
         fields.values()
     assert "--" not in str(error.value) and invalid_reason(edit) == str(error.value)
-    with pytest.raises(ValueError, match="^'Pieces' must be from 1 to 6, not 7$"):
+    with pytest.raises(ValueError, match=r"^'Pieces' must be from 1 to 6, not 7$"):
         fields.set_values({"pieces": 7})  # the form's words, not the command line's "--pieces"
     with pytest.raises(TypeError):
         fields.restore({"pieces": 2**40 * 1.0})
