@@ -162,3 +162,17 @@ def test_the_board_saves_its_picture_from_the_right_click_dialog(  # type: ignor
     monkeypatch.setattr(images, "choose_image_path", lambda *_: str(target))
     board_view.save_picture_dialog(view)
     assert target.read_bytes().lstrip().startswith(b"<?xml") or b"<svg" in target.read_bytes()
+
+
+def test_an_edited_board_no_longer_claims_to_be_the_standard_one(make_tab) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
+    editor = tab.editor
+    standard = editor.data["name"]
+    x, y = editor.data["squares"][3]["x"], editor.data["squares"][3]["y"]
+    editor.move_square(editor.data["squares"][3]["id"], x + 0.1, y)  # only where it is drawn
+    assert editor.data["name"] == standard
+    editor.set_score(editor.data["squares"][3]["id"], 50)
+    assert editor.data["name"] == standard + " (edited)"
+    assert "(edited)" in editor.nameLabel.text()
+    editor.set_score(editor.data["squares"][4]["id"], 51)
+    assert editor.data["name"] == standard + " (edited)"  # said once

@@ -37,6 +37,8 @@ from .names import data_names
 __all__ = ["BoardEditor"]
 
 NO_ARROW = "— none —"
+#: Added to the name of a board whose rules were edited here.
+EDITED = " (edited)"
 
 
 class BoardEditor(QGroupBox):
@@ -188,14 +190,14 @@ class BoardEditor(QGroupBox):
             square.pop(colour, None)
         else:
             square[colour] = target
-        self._changed()
+        self._changed(rules=True)
 
     def set_score(self, square_id: str, score: int) -> None:
         """Change a square's score."""
         square = self._square(square_id)
         if square is not None and square.get("score") != score:
             square["score"] = score
-            self._changed()
+            self._changed(rules=True)
 
     def move_square(self, square_id: str, x: float, y: float) -> None:
         """Move a square on the drawing."""
@@ -227,7 +229,7 @@ class BoardEditor(QGroupBox):
             item["red"] = self.data.get("end")
         self.data["squares"].append(item)
         self.selected = new_id
-        self._changed()
+        self._changed(rules=True)
         return new_id
 
     def delete_selected(self) -> None:
@@ -245,7 +247,7 @@ class BoardEditor(QGroupBox):
                     else:
                         other[colour] = onward
         self.selected = None
-        self._changed()
+        self._changed(rules=True)
 
     # ----- form ------------------------------------------------------------------------------
     def _arm(self, colour: str | None) -> None:
@@ -264,7 +266,12 @@ class BoardEditor(QGroupBox):
             target = combo.currentData()
             self.set_arrow(self.selected, colour, None if target is None else str(target))
 
-    def _changed(self) -> None:
+    def _changed(self, rules: bool = False) -> None:
+        """``rules``: a score, an arrow or a square changed, not only where one is drawn."""
+        if rules:  # the board is no longer the one its name says (the standard one, say)
+            name = str(self.data.get("name") or "custom board")
+            if not name.endswith(EDITED):
+                self.data["name"] = name + EDITED
         self._refresh()
         self.changed.emit()
 
