@@ -41,6 +41,10 @@ def test_play_along_updates_table_and_probability(window, solve_and_wait) -> Non
     assert tab.next_turn([])
     assert tab.game.over and "lost" in tab.playPanel.statusLabel.text()
     assert not tab.playPanel.nextButton.isEnabled()
+    # A lost game shows no chances: every untried digit used to read 0%.
+    slots = range(FIRST_SLOT, FIRST_SLOT + 6)
+    cells = [str(model.data(model.index(r, c)) or "") for r in range(5) for c in slots]
+    assert not any(cell.endswith("%") for cell in cells)
     tab.restart_game()
     assert tab.game.turn == 1 and tab.playPanel.nextButton.isEnabled()
 

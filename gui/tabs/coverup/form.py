@@ -262,8 +262,8 @@ class DigitTableModel(ValidatedGridModel):
                 return f"{digit} ✓"
             if tried:
                 return f"{digit} ✗"
-            if overlay is None or overlay.right is not None:
-                return str(digit)
+            if overlay is None or overlay.right is not None or not overlay.posterior:
+                return str(digit)  # no chances: solved, or the game is over
             return f"{digit}\n{overlay.posterior.get(digit, 0.0):.0%}"
         if role == Qt.ItemDataRole.CheckStateRole:
             return Qt.CheckState.Checked if candidate else Qt.CheckState.Unchecked
@@ -295,6 +295,8 @@ class DigitTableModel(ValidatedGridModel):
             return f"{digit}: tried, wrong"
         if right:
             return f"{digit}: the right digit"
+        if not overlay.posterior:
+            return f"{digit}: {kind}; the game is over"
         chance = overlay.posterior.get(digit, 0.0)
         return f"{digit}: {kind}; chance it is right now {chance:.1%}"
 

@@ -71,7 +71,10 @@ def turn_words(game: cu.CoverUpGame) -> str:
 def overlay_of(game: cu.CoverUpGame, slots: Sequence[Sequence[int]]) -> list[RowOverlay]:
     """The digit table's view of ``game``; ``slots[i]`` are column i's digits by solver slot."""
     covering = game.slots() if game.picks is not None else (None,) * game.inputs.n
-    posteriors = game.posteriors() if game.state is not None else (None,) * game.inputs.n
+    # Chances only while the game goes on: after a lost turn the solver's state holds none
+    # (every digit read 0%, though the right one is still among the untried).
+    live = game.state is not None and not game.over
+    posteriors = game.posteriors() if live else (None,) * game.inputs.n
     reserve: tuple[bool, ...] = (False,) * game.inputs.n
     if game.picks is not None and game.state is not None:
         reserve = cu.reserve_flags(game.inputs, game.state, game.picks)
