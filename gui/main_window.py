@@ -40,6 +40,8 @@ APP_NAME = "Strategy Workbench"
 MAX_RECENT = 8
 #: The window's first size, unless the screen is smaller.
 DEFAULT_SIZE = (1280, 820)
+#: Room a window manager's title bar and borders may take around it.
+FRAME_ROOM = (16, 48)
 SESSION_FILTER = "Sessions (*.json);;All files (*)"
 #: Pause between building the hidden tabs after the window is shown.
 IDLE_BUILD_MS = 1500
@@ -350,8 +352,10 @@ class MainWindow(QMainWindow):
             self.resize(size)
             return
         room = screen.availableGeometry()
-        self.resize(size.boundedTo(room.size()))
-        self.move(room.center() - self.rect().center())
+        # The size is the inside of the window: leave room for a title bar and borders.
+        self.resize(size.boundedTo(room.size() - QSize(*FRAME_ROOM)))
+        corner = room.center() - self.rect().center()
+        self.move(max(corner.x(), room.left()), max(corner.y(), room.top()))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Cancel running jobs (worker processes stop at quit), remember geometry and splitters."""

@@ -299,8 +299,12 @@ class GameTab(QWidget):
         """Finish any cell being edited, keeping what was typed (see ``commit_open_editors``)."""
         commit_open_editors(self)
 
-    def solve(self) -> None:
-        """Solve the current inputs in a worker process (cancelling a running solve)."""
+    def solve(self, seal: bool = True) -> None:
+        """Solve the current inputs in a worker process (cancelling a running solve).
+
+        ``seal``: the user asked for it, so the undo history keeps what was solved as a step
+        of its own (a game's automatic restart passes False).
+        """
         self.commit_edits()
         try:
             inputs = self.read_inputs()
@@ -309,11 +313,11 @@ class GameTab(QWidget):
             self.show_message(f"Cannot solve yet: {exc}", error=True)
             return
         self._pending_inputs = inputs
-        self.history.seal()
-        first = self.resultLabel.text() == _PLACEHOLDER
-        if first:
-            self.messages.set_result(_SOLVING, stale=True)
-        self.show_message("" if first else "Solving…")  # said once, on the answer line
+        if seal:
+            self.history.seal()
+        if self.resultLabel.text() == _PLACEHOLDER:
+            self.messages.set_result(_SOLVING)
+        self.show_message("Solving…")  # here too: a game's headline may take the answer line
         self.status_message.emit(f"Solving {self.title}…")
         self.controller.start(job)
 
@@ -363,6 +367,8 @@ class GameTab(QWidget):
         self.status_message.emit(f"{self.title} solved in {_duration(seconds)}")
 
     def _on_failed(self, failure: JobFailure) -> None:
+        for restarter in self.findChildren(GameRestarter):
+            restarter.failed(f"The game did not restart: {failure}")
         self.show_message(f"The solve failed: {failure}", error=True)
         self.status_message.emit(f"{self.title}: the solve failed")
 

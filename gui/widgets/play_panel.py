@@ -150,6 +150,12 @@ class GameRestarter(QObject):
             self._restarted = False
             self._end(RESTART_CANCELLED)
 
+    def failed(self, text: str) -> None:
+        """The restart's job failed: the panel says ``text`` (once; no restart is on its way)."""
+        if self._restarted:
+            self._restarted = False
+            self._end(text)
+
     def _fire(self) -> None:
         try:
             inputs = self._read_inputs()

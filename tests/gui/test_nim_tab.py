@@ -333,3 +333,20 @@ def test_the_biggest_pile_is_shown_whole(tab) -> None:  # type: ignore[no-untype
     text = f"{10**9:,}"
     for column in (0, 1):  # the stones and their Grundy value
         assert view.columnWidth(column) >= view.fontMetrics().horizontalAdvance(text) + 12
+
+
+def test_the_users_splitter_sizes_survive_an_edit_and_a_new_solve(
+    tab, solve_and_wait, qtbot
+) -> None:  # type: ignore[no-untyped-def]
+    tab.resize(1600, 940)
+    tab.subtractionEdit.setText("1,3,4")
+    solve_and_wait(tab)
+    total = sum(tab.viewsSplitter.sizes())
+    dragged = [total // 2, total // 4, total - total // 2 - total // 4]
+    tab.viewsSplitter.setSizes(dragged)
+    wanted = tab.viewsSplitter.sizes()
+    tab.piles.model.setData(tab.piles.model.index(0, 0), "8")  # g(x) goes with the old result
+    solve_and_wait(tab)
+    qtbot.wait(100)
+    after = tab.viewsSplitter.sizes()  # within a few pixels: the tab's other rows may shift
+    assert all(abs(a - b) <= 8 for a, b in zip(after, wanted, strict=True)), (after, wanted)

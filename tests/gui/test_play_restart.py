@@ -14,7 +14,7 @@ import pytest
 from gui.widgets.play_panel import RESTART_CANCELLED, RESTARTING
 from gui.worker import Job
 
-GAMES = ("nim", "xoinc", "greatgame", "coverup")
+GAMES = ("nim", "xoinc", "greatgame", "coverup", "yut")
 EXAMPLES = Path(__file__).resolve().parents[2] / "resources" / "examples"
 
 
@@ -99,3 +99,19 @@ def test_replacing_the_inputs_restarts_the_game(
     assert new is not old
     if how not in ("example", "import"):
         assert tab.state() == before
+
+
+@pytest.mark.parametrize("game_id", ["greatgame", "coverup", "yut"])
+def test_a_failed_restart_says_so_and_esc_then_changes_nothing(
+    make_tab, qtbot, solve_and_wait, monkeypatch, game_id
+) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab(game_id)
+    start_game(tab, solve_and_wait)
+    qtbot.waitUntil(lambda: game(tab) is not None and not tab.working, timeout=20000)
+    monkeypatch.setattr(tab, "solve_job", lambda inputs: Job("jobs_for_tests", "broken"))
+    assert tab.load_example()  # the restart's solve fails
+    qtbot.waitUntil(lambda: not tab.restarter.pending and not tab.working, timeout=20000)
+    said = panel_text(tab)
+    assert said.startswith("The game did not restart") and RESTARTING not in said
+    tab.cancel()  # nothing runs: Esc must not claim it stopped a restart
+    assert panel_text(tab) == said

@@ -329,3 +329,16 @@ def test_undo_comes_back_to_what_was_solved(make_tab, qtbot) -> None:  # type: i
     tab.undo_stack.undo()
     assert edit.text() == "1 2 3"  # not all the way back past the solved inputs
     qtbot.waitUntil(lambda: not tab.working, timeout=20000)
+
+
+def test_loading_the_same_inputs_again_restarts_the_game(make_tab, solve_and_wait, qtbot) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
+    assert tab.load_example()
+    solve_and_wait(tab)
+    tab.views.setCurrentWidget(tab.playPanel)
+    qtbot.waitUntil(lambda: tab.game is not None and not tab.working, timeout=20000)
+    old = tab.game
+    assert tab.load_example()  # the very same inputs: no field signals an edit
+    qtbot.waitUntil(
+        lambda: tab.game is not None and tab.game is not old and not tab.working, timeout=20000
+    )

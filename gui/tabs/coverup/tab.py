@@ -155,7 +155,7 @@ class CoverUpTab(GameTab):
             self.read_inputs,
             lambda: self._first is not None,
             self._end_game,
-            lambda _inputs: self.solve(),
+            lambda _inputs: self.solve(seal=False),
             self,
         )
         self.simulation = SimulationPanel(lambda: self.result)

@@ -109,7 +109,7 @@ class GreatGameTab(GameTab):
             self.read_inputs,
             lambda: self.playPanel.inputs is not None,
             self.playPanel.clear,
-            lambda _inputs: self.solve(),
+            lambda _inputs: self.solve(seal=False),
             self,
         )
         self.add_form_and_views(self._build_form(), self._build_views(), (360, 660))

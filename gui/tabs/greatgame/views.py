@@ -42,17 +42,6 @@ CHARTS_CAPTION = (
 )
 #: Up to this many throws the cells also carry letters (beyond, they are too small to read).
 LETTERED_THROWS = 12
-HEATMAP_LEGEND = (
-    " ".join(
-        f'<span style="background:{HAND_COLOURS[h]}; color:{ROLE.ink.name()}">'
-        f"&nbsp;{h.name.lower()}&nbsp;</span>"
-        for h in Hand
-    )
-    + " the hand to play (letters R, P, S on small grids) &nbsp;·&nbsp; lighter shade and +:"
-    " another hand is just as good &nbsp;·&nbsp;"
-    f' <span style="background:{DECIDED}">&nbsp;grey&nbsp;</span> round already decided'
-    " &nbsp;·&nbsp; outlined: the cell you are looking at"
-)
 
 
 def _rgb(name: str) -> npt.NDArray[np.uint8]:
@@ -78,6 +67,24 @@ def _ink_on(rgb: npt.NDArray[np.uint8]) -> QColor:
     red, green, blue = (float(c) / 255 for c in rgb)
     luminance = 0.2126 * red + 0.7152 * green + 0.0722 * blue  # sRGB weights, close enough
     return QColor("white") if luminance < 0.4 else ROLE.ink
+
+
+def _legend_ink(hand: Hand) -> str:
+    """The legend's word on its hand's colour, readable as the letters on the map."""
+    return _ink_on(_rgb(HAND_COLOURS[hand])).name()
+
+
+HEATMAP_LEGEND = (
+    " ".join(
+        f'<span style="background:{HAND_COLOURS[h]}; color:{_legend_ink(h)}">'
+        f"&nbsp;{h.name.lower()}&nbsp;</span>"
+        for h in Hand
+    )
+    + " the hand to play (letters R, P, S on small grids) &nbsp;·&nbsp; lighter shade and +:"
+    " another hand is just as good &nbsp;·&nbsp;"
+    f' <span style="background:{DECIDED}">&nbsp;grey&nbsp;</span> round already decided'
+    " &nbsp;·&nbsp; outlined: the cell you are looking at"
+)
 
 
 def policy_image(result: GreatGameResult) -> npt.NDArray[np.uint8]:

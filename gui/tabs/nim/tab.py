@@ -80,6 +80,8 @@ class NimTab(GameTab):
         self.add_form_and_views(self.form, views, (380, 860))
         self.splitters.append(views)  # after the outer one, which keeps its name nimSplitter0
         self.viewsSplitter = views
+        #: Whether g(x) was ever shown: only its first appearance is given room.
+        self._grundy_shown = False
         self._draw_form_piles()
         self.revalidate()
 
@@ -122,7 +124,8 @@ class NimTab(GameTab):
         if result.inputs.rule is nim.Rule.MISERE and all(p <= 1 for p in piles):
             # The nim-sum does not decide this end of a misère game: the count of 1s does.
             ones = sum(piles)
-            return f"{result.winner_text} — misère, {ones:,} piles of 1 left, {detail}"
+            left = f"{ones:,} pile{'s' if ones != 1 else ''} of 1 left"
+            return f"{result.winner_text} — misère, {left}, {detail}"
         return f"{result.winner_text} — nim-sum {result.nim_sum:,}, {detail}"
 
     def show_result(self, result: nim.NimResult) -> None:
@@ -143,13 +146,16 @@ class NimTab(GameTab):
             self.grundy.clear()
         else:
             largest = max(result.inputs.piles)
-            was_hidden = self.grundyPlot.isHidden()
             self.grundy.draw(result.sequence, result.inputs.subtraction, largest)
-            if was_hidden:
+            if not self._grundy_shown:  # later, the splitter gives back what it had
+                self._grundy_shown = True
                 self._make_room_for_grundy()
 
     def _make_room_for_grundy(self) -> None:
-        """A g(x) plot that appears gets its share (3:2:3), not the sliver a hidden one had."""
+        """The first g(x) plot gets its share (3:2:3), not the sliver a never-shown one has.
+
+        Hidden again and shown, it gets back the size it had (the user's drag included).
+        """
         sizes = self.viewsSplitter.sizes()
         total = sum(sizes)
         if total > 0 and sizes[1] < total // 5:

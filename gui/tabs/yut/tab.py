@@ -98,7 +98,7 @@ class YutTab(GameTab):
             self.read_inputs,
             lambda: self.game is not None or self.playController.busy,
             self._drop_game,
-            lambda _inputs: self.solve(),
+            lambda _inputs: self.solve(seal=False),
             self,
         )
 
@@ -209,6 +209,9 @@ class YutTab(GameTab):
     def clear_result(self) -> None:
         """Back to the bare board with every piece on the start."""
         self.linePanel.clear()
+        # Inputs replaced (an example, an import, undo, a session), maybe by equal ones that
+        # signal no edit: a game in play restarts all the same.
+        self.restarter.inputs_changed()
         self._drop_game(self.restarter.idle_text(IDLE))
         self._draw_start()
 
@@ -237,6 +240,7 @@ class YutTab(GameTab):
         self._show_game()
 
     def _game_failed(self, failure: JobFailure) -> None:
+        self.restarter.failed(f"The game could not be prepared: {failure}")
         self._drop_game(f"The game could not be prepared: {failure}")
 
     def _drop_game(self, why: str) -> None:

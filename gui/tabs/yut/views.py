@@ -111,7 +111,7 @@ def game_words(
     if game.over:
         over = f"Game over: {game.total} points."
         if isinstance(first, yut.KnownGame):
-            best = max(first.values().values())
+            best = max(first.values().values(), default=float(game.total))
             lost = best - game.total
             return over + (
                 f" Best play scores {best:.0f}: your moves lost {lost:.0f}."
