@@ -41,6 +41,13 @@ def game(tab: Any) -> Any:
     return tab.game
 
 
+def playing(tab: Any, qtbot: Any, solve_and_wait: Any) -> Any:
+    """``tab`` with a game started and settled (nothing running)."""
+    start_game(tab, solve_and_wait)
+    qtbot.waitUntil(lambda: game(tab) is not None and not tab.working, timeout=20000)
+    return tab
+
+
 def panel_text(tab: Any) -> str:
     """What the play panel of a tab that restarts by solving says."""
     return str(tab.playPanel.statusLabel.text())
@@ -50,9 +57,7 @@ def panel_text(tab: Any) -> str:
 def test_cancelling_a_restart_says_so_and_the_next_edit_restarts(
     make_tab, qtbot, solve_and_wait, monkeypatch, game_id
 ) -> None:  # type: ignore[no-untyped-def]
-    tab = make_tab(game_id)
-    start_game(tab, solve_and_wait)
-    qtbot.waitUntil(lambda: game(tab) is not None and not tab.working, timeout=20000)
+    tab = playing(make_tab(game_id), qtbot, solve_and_wait)
     solve_job = tab.solve_job
     monkeypatch.setattr(tab, "solve_job", lambda inputs: Job("jobs_for_tests", "slow", (30,)))
     assert tab.load_example()  # an edit: the game ends and restarts by solving again
@@ -105,9 +110,7 @@ def test_replacing_the_inputs_restarts_the_game(
 def test_a_failed_restart_says_so_and_esc_then_changes_nothing(
     make_tab, qtbot, solve_and_wait, monkeypatch, game_id
 ) -> None:  # type: ignore[no-untyped-def]
-    tab = make_tab(game_id)
-    start_game(tab, solve_and_wait)
-    qtbot.waitUntil(lambda: game(tab) is not None and not tab.working, timeout=20000)
+    tab = playing(make_tab(game_id), qtbot, solve_and_wait)
     monkeypatch.setattr(tab, "solve_job", lambda inputs: Job("jobs_for_tests", "broken"))
     assert tab.load_example()  # the restart's solve fails
     qtbot.waitUntil(lambda: not tab.restarter.pending and not tab.working, timeout=20000)
