@@ -7,18 +7,20 @@ from collections.abc import Iterable, Sequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
-    QTableView,
     QTableWidget,
     QTableWidgetItem,
 )
 
 from gui.widgets.theme import ROLE, SELECTED
 
-__all__ = ["fill_rows", "mark_best", "one_line_rows", "readonly_table"]
+__all__ = ["fill_rows", "mark_best", "readonly_table"]
 
 
 def readonly_table(headers: Sequence[str], name: str) -> QTableWidget:
-    """A table of whole rows the user selects one at a time (selection shown in amber)."""
+    """A table of whole rows the user selects one at a time (selection shown in amber).
+
+    Rows are one text line each, none wrapped: more rows in view, all the same height.
+    """
     table = QTableWidget(0, len(headers))
     table.setObjectName(name)
     table.setHorizontalHeaderLabels(list(headers))
@@ -29,6 +31,11 @@ def readonly_table(headers: Sequence[str], name: str) -> QTableWidget:
     selected = f"background: {SELECTED.name()}; color: {ROLE.ink.name()};"
     table.setStyleSheet(f"QTableWidget::item:selected {{ {selected} }}")
     table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+    table.setWordWrap(False)
+    rows = table.verticalHeader()
+    rows.setMinimumSectionSize(1)
+    rows.setDefaultSectionSize(table.fontMetrics().lineSpacing() + 8)
+    rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
     return table
 
 
@@ -43,15 +50,6 @@ def fill_rows(table: QTableWidget, rows: Sequence[Sequence[QTableWidgetItem]]) -
     for row, items in enumerate(rows):
         for column, item in enumerate(items):
             table.setItem(row, column, item)
-
-
-def one_line_rows(table: QTableView) -> None:
-    """Rows of one text line, none wrapped: more rows in view, all the same height."""
-    table.setWordWrap(False)
-    rows = table.verticalHeader()
-    rows.setMinimumSectionSize(1)
-    rows.setDefaultSectionSize(table.fontMetrics().lineSpacing() + 8)
-    rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
 
 
 def mark_best(items: Iterable[QTableWidgetItem]) -> None:

@@ -304,11 +304,10 @@ def test_dialog_folders_are_remembered_per_kind(tmp_path: Path) -> None:
 def test_best_rows_and_one_line_rows_look_alike_everywhere(qtbot) -> None:  # type: ignore[no-untyped-def]
     from PySide6.QtWidgets import QTableWidgetItem
 
-    from gui.widgets.tables import fill_rows, mark_best, one_line_rows, readonly_table
+    from gui.widgets.tables import fill_rows, mark_best, readonly_table
 
-    table = readonly_table(["Move", "Value"], "t")
+    table = readonly_table(["Move", "Value"], "t")  # one-line rows, as every result table
     qtbot.addWidget(table)
-    one_line_rows(table)
     rows = [[QTableWidgetItem("a long text " * 20), QTableWidgetItem("1")] for _ in range(3)]
     mark_best(rows[1])
     fill_rows(table, rows)

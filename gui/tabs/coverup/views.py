@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHeaderView, QTableWidget, QTableWidgetItem
 
-from gui.widgets.tables import mark_best, one_line_rows, readonly_table
+from gui.widgets.tables import mark_best, readonly_table
 from gui.widgets.theme import SELECTED
 from solvers import coverup as cu
 
@@ -112,8 +112,7 @@ def overlay_of(game: cu.CoverUpGame, slots: Sequence[Sequence[int]]) -> list[Row
 def alternatives_table() -> QTableWidget:
     """The table of this turn's pick combinations (filled by ``fill_alternatives``)."""
     table = readonly_table(["", "Win chance"], "alternativesTable")
-    table.setToolTip(ALTERNATIVES_CAPTION)
-    one_line_rows(table)  # three rows show where two did when wrapped
+    table.setToolTip(ALTERNATIVES_CAPTION)  # one line a row: three rows show where two did
     return table
 
 

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 
 from gui.controller import Job, JobFailure, SolveController
 from gui.widgets.play_panel import PlayPanelFrame
-from gui.widgets.tables import fill_rows, mark_best, one_line_rows, readonly_table
+from gui.widgets.tables import fill_rows, mark_best, readonly_table
 from solvers import nim
 from solvers.nim.play import NimGame
 
@@ -72,7 +72,6 @@ class NimPlayPanel(PlayPanelFrame):
         self.hintButton.clicked.connect(lambda: self.show_hint())
         headers = ["Pile", "Stones", "✓ Winning takes", "✗ Losing takes"]
         self.movesTable = readonly_table(headers, "moveValues")
-        one_line_rows(self.movesTable)
         self.movesTable.setToolTip(MOVES_TIP)
         self.movesTable.cellDoubleClicked.connect(lambda row, _: self._pick_pile(row))
         self.movesTable.setMinimumHeight(80)

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from gui.controller import Job, JobFailure, SolveController
 from gui.widgets.play_panel import PlayPanelFrame
-from gui.widgets.tables import fill_rows, mark_best, one_line_rows, readonly_table
+from gui.widgets.tables import fill_rows, mark_best, readonly_table
 from solvers.xoinc.play import XoincGame
 
 from .views import caption
@@ -83,7 +83,6 @@ class XoincPlayPanel(PlayPanelFrame):
         self.valuesCheck.toggled.connect(lambda _: self._fill_options())
         self.valuesCheck.toggled.connect(lambda _: self.changed.emit())  # the chart's band
         self.optionsTable = readonly_table(["Take", "You end with", "Costs you"], "takeOptions")
-        one_line_rows(self.optionsTable)
         self.optionsTable.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.optionsTable.cellClicked.connect(lambda row, _: self.takeSpin.setValue(row + 1))
         self.optionsTable.cellDoubleClicked.connect(lambda row, _: self.user_take(row + 1))

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.widgets.labels import caption
-from gui.widgets.tables import fill_rows, mark_best, one_line_rows, readonly_table
+from gui.widgets.tables import fill_rows, mark_best, readonly_table
 from gui.widgets.theme import BEST, ROLE, SELECTED, colour_css
 from solvers import yut
 
@@ -79,8 +79,7 @@ BEST_MARK = " ✓ best"
 
 
 def compact_table(table: QTableWidget, wide: tuple[int, ...]) -> QTableWidget:
-    """One text line per row; the ``wide`` columns (square names) share the spare width."""
-    one_line_rows(table)
+    """The ``wide`` columns (square names) share the spare width; the others fit their text."""
     header = table.horizontalHeader()
     for column in range(table.columnCount()):
         mode = (
