@@ -18,9 +18,10 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QAbstractSpinBox, QDoubleSpinBox, QFormLayout, QSpinBox, QWidget
+from PySide6.QtWidgets import QAbstractSpinBox, QDoubleSpinBox, QSpinBox, QWidget
 
 from gui.files import atomic_write, load_json
+from gui.widgets.fields import field_name, out_of_range
 
 if TYPE_CHECKING:
     from gui.tabs.base import GameTab
@@ -175,25 +176,3 @@ def _checked(spin: QSpinBox | QDoubleSpinBox) -> Iterator[None]:
         yield
     finally:
         del spin.setValue
-
-
-def out_of_range(spin: QSpinBox | QDoubleSpinBox, value: float) -> ValueError:
-    """The refusal of a number outside ``spin``'s range, in the form's words."""
-    return ValueError(
-        f"{field_name(spin)} must be from {spin.minimum():g} to {spin.maximum():g}, not {value}"
-    )
-
-
-def field_name(field: QWidget) -> str:
-    """How the user knows ``field``: its form label, accessible name, tooltip or object name."""
-    parent = field.parentWidget()
-    layout = parent.layout() if parent is not None else None
-    if isinstance(layout, QFormLayout):
-        label = layout.labelForField(field)
-        text = getattr(label, "text", lambda: "")()
-        if text:
-            return f"'{str(text).rstrip(':').strip()}'"
-    for text in (field.accessibleName(), field.toolTip(), field.objectName()):
-        if text:
-            return f"'{text}'"
-    return "a number field"

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QDoubleSpinBox, QFormLayout, QSpinBox, QWidget
 
 from gui.widgets.theme import ROLE
 
-__all__ = ["invalid_reason", "mark_invalid"]
+__all__ = ["field_name", "invalid_reason", "mark_invalid", "out_of_range"]
 
 _REASON = "workbenchInvalidReason"
 _TIP = "workbenchPlainTooltip"
@@ -35,3 +35,25 @@ def invalid_reason(widget: QWidget) -> str | None:
     """The reason ``widget`` was marked invalid, or None."""
     reason = widget.property(_REASON)
     return str(reason) if reason else None
+
+
+def out_of_range(spin: QSpinBox | QDoubleSpinBox, value: float) -> ValueError:
+    """The refusal of a number outside ``spin``'s range, in the form's words."""
+    return ValueError(
+        f"{field_name(spin)} must be from {spin.minimum():g} to {spin.maximum():g}, not {value}"
+    )
+
+
+def field_name(field: QWidget) -> str:
+    """How the user knows ``field``: its form label, accessible name, tooltip or object name."""
+    parent = field.parentWidget()
+    layout = parent.layout() if parent is not None else None
+    if isinstance(layout, QFormLayout):
+        label = layout.labelForField(field)
+        text = getattr(label, "text", lambda: "")()
+        if text:
+            return f"'{str(text).rstrip(':').strip()}'"
+    for text in (field.accessibleName(), field.toolTip(), field.objectName()):
+        if text:
+            return f"'{text}'"
+    return "a number field"

@@ -16,7 +16,7 @@ from typing import Any
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QCheckBox, QFormLayout, QLineEdit, QSpinBox, QWidget
 
-from gui.widgets.fields import mark_invalid
+from gui.widgets.fields import field_name, mark_invalid, out_of_range
 from solvers.protocol import Option, OptionError
 
 __all__ = ["OptionFields"]
@@ -138,8 +138,6 @@ class OptionFields(QWidget):
 
 def _set_spin(option: Option, spin: QSpinBox, value: Any) -> None:
     # Checked here: a QSpinBox would clamp silently, or raise OverflowError past 2**31.
-    from gui.session import field_name, out_of_range  # here: the session module uses widgets
-
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{field_name(spin)} must be a whole number")
     if not spin.minimum() <= value <= spin.maximum():
