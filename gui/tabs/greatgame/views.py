@@ -186,7 +186,7 @@ class PolicyHeatmap(Plot):
 
     def _put_letters(self, result: GreatGameResult) -> None:
         """R, P or S on each open cell (``+``: another hand is as good), readable on its colour."""
-        palette = _palette()
+        inks = [_ink_on(colour) for colour in _palette()]  # by cell code, as policy_image
         for throw, row in enumerate(result.played):
             for k, letter in enumerate(row):
                 score = k - throw
@@ -195,7 +195,7 @@ class PolicyHeatmap(Plot):
                 tied = len(result.hands_at(throw, score)) > 1
                 code = 1 + "RPS".index(letter) + (3 if tied else 0)
                 item = pg.TextItem(
-                    letter + ("+" if tied else ""), color=_ink_on(palette[code]), anchor=(0.5, 0.5)
+                    letter + ("+" if tied else ""), color=inks[code], anchor=(0.5, 0.5)
                 )
                 item.setPos(score, throw + 1)
                 self.addItem(item)
