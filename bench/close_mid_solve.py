@@ -17,14 +17,14 @@ from PySide6.QtWidgets import QApplication
 
 from gui.controller import Job
 from gui.main_window import MainWindow
-from solvers.yut import ExpectInputs
+from solvers.yut import ExpectInputs, solve
 
 app = QApplication(sys.argv[:1])
 window = MainWindow(QSettings(sys.argv[1], QSettings.Format.IniFormat))
 window.show()
 tab = window.tabs["yut"]
 # Seconds of work that never looks at Cancel (no progress callback).
-tab.solve_job = lambda inputs: Job("solvers.yut", "solve", (ExpectInputs(20, 6),), progress=False)
+tab.solve_job = lambda inputs: Job(solve, (ExpectInputs(20, 6),), progress=False)
 tab.solve()
 
 

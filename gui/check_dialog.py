@@ -40,7 +40,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui import ui_gc
 from solvers.check import SIZES, CaseResult, Check, Report, Settings
 from solvers.check.cli import text_report
 from solvers.protocol import parse_options, split_numbers
@@ -85,7 +84,6 @@ class CheckThread(QThread):
 
     def start_check(self) -> None:
         """Start, and stay referenced until finished."""
-        ui_gc.install()  # the check allocates on its thread: no collection may run there
         _RUNNING.add(self)
         self.start()
 

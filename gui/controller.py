@@ -6,7 +6,7 @@ building a play state) owns a ``SolveController``::
     controller = SolveController(self)
     controller.finished.connect(self.show_result)
     controller.failed.connect(self.show_failure)      # a JobFailure
-    controller.start(Job("solvers.nim", "solve", (inputs,)))
+    controller.start(Job(solvers.nim.solve, (inputs,)))
 
 A new ``start`` cancels the controller's previous job; results of a cancelled
 or replaced job are dropped (each start bumps a generation counter), so a
@@ -34,7 +34,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from gui.pool import KILL_AFTER_MS, WorkerPool
-from gui.worker import Job
+from gui.worker import Done, Failed, Job, Message, Progress
 
 __all__ = [
     "KILL_AFTER_MS",
@@ -55,8 +55,8 @@ log = logging.getLogger(__name__)
 class JobFailure:
     """Why a job failed: the exception's type and message, and its traceback text.
 
-    ``user_error`` is True for ``ValueError`` (``TooBig`` included): bad or too
-    large inputs, told to the user as they are; anything else is a bug.
+    ``user_error`` is True for ``solvers.protocol.InputError`` (``TooBig`` included):
+    bad or too large inputs, told to the user as they are; anything else is a bug.
     """
 
     type_name: str
@@ -102,7 +102,7 @@ class SolveController(QObject):
         self._started = 0.0
         #: Seconds the last finished job ran (measured in the worker).
         self.elapsed: float | None = None
-        self.job: Job | None = None
+        self.job: Job[Any] | None = None
         self.destroyed.connect(_POOL.forget_owner_id(id(self)))
 
     @property
@@ -110,7 +110,7 @@ class SolveController(QObject):
         """Whether this controller's job is running (or queued)."""
         return self._job_id is not None
 
-    def start(self, job: Job) -> int:
+    def start(self, job: Job[Any]) -> int:
         """Run ``job``, cancelling the previous one; returns the new generation."""
         was_busy = self.busy
         self._drop_current(notify=False)
@@ -143,29 +143,31 @@ class SolveController(QObject):
         self.busy_changed.emit(False)
         activity.any_busy_changed.emit(bool(running_jobs()))
 
-    # called by the pool, on the UI thread
-    def _message(self, job_id: int, kind: str, payload: tuple[Any, ...]) -> None:
-        if job_id != self._job_id:
+    def receive(self, message: Message) -> None:
+        """A message of a job (the pool calls it on the UI thread)."""
+        if message.job_id != self._job_id:
             return  # a replaced or cancelled job: its news is stale
-        if kind == "progress":
-            self.progressed.emit(float(payload[0]))
+        if isinstance(message, Progress):
+            self.progressed.emit(message.fraction)
             return
         self._job_id = None
-        if kind == "done":  # the pool's reader thread rebuilt the result
-            self.elapsed = float(payload[1])
+        if isinstance(message, Done):
+            self.elapsed = message.seconds
             self._idle()
-            self.finished.emit(payload[0])
-        elif kind == "cancelled":
-            self._idle()
-            self.cancelled.emit()
-        else:
-            failure = JobFailure(*payload)
+            self.finished.emit(message.result)
+        elif isinstance(message, Failed):
+            failure = JobFailure(
+                message.type_name, message.message, message.traceback, message.user_error
+            )
             if failure.user_error:
                 log.info("%s refused: %s", self._job_name(), failure.message)
             else:
-                log.error("%s failed:\n%s", self._job_name(), failure.traceback)
+                log.error("%s failed:\n%s", self._job_name(), failure.traceback or failure)
             self._idle()
             self.failed.emit(failure)
+        else:
+            self._idle()
+            self.cancelled.emit()
 
     def _job_name(self) -> str:
         return self.job.name if self.job is not None else "a job"

@@ -1,16 +1,18 @@
 """The worker processes behind every ``SolveController`` (see ``gui.controller``).
 
 A small pool of persistent processes (``multiprocessing`` spawn context; at
-most ``MAX_WORKERS``), a queue of jobs waiting for one, a reader thread per
-worker that receives and unpickles its messages (a result of tens of MB would
-otherwise stall the window while it is read) and wakes the UI thread through a socket
-pair, and a ``QTimer`` on the UI thread that also looks while any job runs (a worker
-that dies says nothing). The UI thread hands the messages to their owners. Jobs travel
-pickled with an id; a cancel writes the id into the worker's shared cancel
-value (the job's progress callback then raises ``Cancelled``) and a worker
-still busy ``KILL_AFTER_MS`` later is terminated. Owners are the controllers:
-the pool hands them every message of their jobs (``_message``) and nothing of
-jobs they cancelled.
+most ``MAX_WORKERS``) and a queue of jobs waiting for one. Each worker has two
+one-way pipes: jobs go down one, pickled with an id; messages come back up the
+other as frames (``gui.frames``), which a ``QSocketNotifier`` on the UI thread
+reads without blocking as they arrive. The window process therefore runs no
+thread of its own, and Python's garbage collector stays as it is.
+
+A worker that dies closes its pipe: the notifier sees the end at once and its
+job fails. A cancel writes the job's id into the worker's shared cancel value
+(the job's progress callback then raises ``Cancelled``); a worker still busy
+``KILL_AFTER_MS`` later is terminated (a timer runs only while such a cancel
+waits). Owners are the controllers: the pool hands them every message of their
+jobs (``receive``) and nothing of jobs they cancelled.
 """
 
 from __future__ import annotations
@@ -19,11 +21,9 @@ import contextlib
 import dataclasses
 import logging
 import multiprocessing
+import os
 import pickle
-import queue
-import socket
 import sys
-import threading
 import time
 import types
 from collections import deque
@@ -31,10 +31,10 @@ from typing import Any, Protocol
 
 from PySide6.QtCore import QCoreApplication, QSocketNotifier, QTimer
 
-from gui import ui_gc
-from gui.worker import Job, serve
+from gui.frames import FrameReader, UnreadableFrame
+from gui.worker import Failed, Job, Message, Progress, preload, serve
 
-__all__ = ["KILL_AFTER_MS", "MAX_WORKERS", "POLL_MS", "JobOwner", "WorkerPool"]
+__all__ = ["KILL_AFTER_MS", "MAX_WORKERS", "JobOwner", "WorkerPool"]
 
 log = logging.getLogger("gui.controller")
 
@@ -42,9 +42,10 @@ log = logging.getLogger("gui.controller")
 KILL_AFTER_MS = 300
 #: At most this many worker processes (two cores: more would only compete).
 MAX_WORKERS = 3
-#: How often the UI thread looks at busy workers (messages wake it at once; this
-#: catches workers that die and cancels that are ignored).
-POLL_MS = 15
+#: How often the UI thread looks at workers whose job ignores its cancel.
+WATCH_MS = 20
+#: The results pipe's capacity (Linux): large results arrive in fewer, larger reads.
+PIPE_BYTES = 1 << 20
 
 
 class JobOwner(Protocol):
@@ -53,20 +54,18 @@ class JobOwner(Protocol):
     def cancel(self) -> bool:
         """Stop the owner's job."""
 
-    def _message(self, job_id: int, kind: str, payload: tuple[Any, ...]) -> None: ...
-
-
-#: What a reader thread puts in the inbox when a message cannot be unpickled.
-_UNREADABLE = "unreadable"
+    def receive(self, message: Message) -> None:
+        """One message of the owner's current job."""
 
 
 @dataclasses.dataclass(eq=False)
 class _Worker:
     process: Any
-    connection: Any
+    jobs: Any  # the write end of the jobs pipe (a multiprocessing Connection)
+    results: Any  # the read end of the results pipe (its descriptor is read raw)
     cancel_value: Any
-    inbox: queue.SimpleQueue[tuple[Any, ...]]
-    reader: threading.Thread | None = None
+    notifier: QSocketNotifier | None = None
+    reader: FrameReader = dataclasses.field(default_factory=FrameReader)
     job_id: int | None = None
     cancelled_at: float | None = None
 
@@ -74,107 +73,27 @@ class _Worker:
         return bool(self.process.is_alive())
 
 
-class _Waker:
-    """How a reader thread wakes the UI thread: a byte down a socket pair that Qt watches.
-
-    Without it a message would wait for the next poll, adding up to ``POLL_MS`` to every job.
-    A reader thread touches nothing of Qt: a signal emitted from a plain Python thread
-    runs Qt's cross-thread code while that thread holds the GIL, which invites dead-locks
-    with a UI thread waiting for the GIL inside Qt. Every message sends a byte and the UI
-    thread reads them all at once, so a burst of progress wakes it once or twice. (A flag
-    saying "a byte is on its way" would save the sends but can be left set with no byte
-    sent, which silences the wake-ups for good.) Built on the UI thread once the
-    application exists (the notifier needs its event loop).
-    """
-
-    def __init__(self, handler: Any) -> None:
-        self._handler = handler
-        self._receiving, self._sending = socket.socketpair()
-        self._receiving.setblocking(False)
-        self._sending.setblocking(False)
-        self._notifier = QSocketNotifier(self._receiving.fileno(), QSocketNotifier.Type.Read)
-        self._notifier.activated.connect(self._wake)
-
-    def wake(self) -> None:
-        """Called on a reader thread, after the message is in its inbox."""
-        with contextlib.suppress(OSError):  # full: unread bytes wake the UI thread anyway
-            self._sending.send(b"!")
-
-    def close(self) -> None:
-        """Stop watching and close the sockets (a waker that is not the pool's own)."""
-        self._notifier.setEnabled(False)
-        self._receiving.close()
-        self._sending.close()
-
-    def _wake(self) -> None:
-        with contextlib.suppress(OSError):  # emptied first: a byte sent from now on wakes again
-            while self._receiving.recv(65536):
-                pass
-        self._handler()
-
-
-def _receive(connection: Any, inbox: queue.SimpleQueue[tuple[Any, ...]], waker: _Waker) -> None:
-    """Reader thread: move every message of one worker into its inbox until the pipe ends.
-
-    A result is rebuilt here too (the worker sends it pickled on its own, so that a result
-    that cannot travel fails only its job; its arrays come as separate buffers and are used
-    in place, read-only). A 64 MB Dice Yut table rebuilt on the UI thread was a 20 to 45 ms
-    stall. Reading the pipe releases the GIL.
-    """
-    while True:
-        try:
-            message = tuple(connection.recv())
-            if message[0] == "done":  # the pickle and its buffers follow as raw bytes
-                data = connection.recv_bytes()
-                buffers = [connection.recv_bytes() for _ in range(message[2])]
-                message = (*message[:2], pickle.loads(data, buffers=buffers), *message[3:])
-        except (EOFError, OSError):
-            return
-        except Exception as exc:  # a result that cannot be rebuilt here: fail its job
-            message = (_UNREADABLE, None, type(exc).__name__, str(exc))
-        inbox.put(message)
-        waker.wake()
-
-
-def _close(worker: _Worker, timeout: float) -> None:
-    """Close a stopped worker's pipe once its reader thread is done with it.
-
-    Closing under a reader still inside ``recv`` would free the descriptor for the next
-    worker's pipe while that read goes on with the old number: two threads reading one
-    pipe. The worker is gone, so the reader meets the end of the pipe at once; if it has
-    not, the pipe stays open (a descriptor lost) rather than shared.
-    """
-    if worker.reader is not None:
-        worker.reader.join(timeout)
-        if worker.reader.is_alive():
-            log.warning("a reader thread outlived its worker; its pipe is left open")
-            return
-    try:
-        worker.connection.close()
-    except OSError:
-        pass
-
-
 class WorkerPool:
-    """The worker processes, the queue of jobs waiting for one, and the polling timer."""
+    """The worker processes, the queue of jobs waiting for one, and their notifiers."""
 
     def __init__(self) -> None:
         self._context = multiprocessing.get_context("spawn")
         self._workers: list[_Worker] = []
-        self._queue: deque[tuple[int, Job, bytes]] = deque()
+        self._queue: deque[tuple[int, Job[Any], bytes]] = deque()
         self._owners: dict[int, JobOwner] = {}
         self._next_id = 1
-        self._timer: QTimer | None = None
+        self._watch: QTimer | None = None
         self._hooked_quit = False
-        self._waker: _Waker | None = None  # built with the first worker
 
     # ----- workers -------------------------------------------------------------------------
     def _spawn(self) -> _Worker:
-        parent_end, child_end = self._context.Pipe()
+        jobs_in, jobs_out = self._context.Pipe(duplex=False)
+        results_in, results_out = self._context.Pipe(duplex=False)
         cancel_value = self._context.Value("q", 0, lock=False)
         process = self._context.Process(
-            target=serve, args=(child_end, cancel_value), name="solve-worker", daemon=True
+            target=serve, args=(jobs_in, results_out, cancel_value), name="solve-worker"
         )
+        process.daemon = True
         # The spawned child would otherwise re-import the parent's __main__ (the whole GUI
         # or pytest) before serving: hide it, the worker needs only gui.worker.
         main = sys.modules["__main__"]
@@ -183,18 +102,17 @@ class WorkerPool:
             process.start()
         finally:
             sys.modules["__main__"] = main
-        child_end.close()
-        worker = _Worker(process, parent_end, cancel_value, queue.SimpleQueue())
-        ui_gc.install()  # a reader allocates as it rebuilds results: no collection may run there
-        if self._waker is None:
-            self._waker = _Waker(self.poll)
-        worker.reader = threading.Thread(
-            target=_receive,
-            args=(parent_end, worker.inbox, self._waker),
-            name="solve-reader",
-            daemon=True,
-        )
-        worker.reader.start()
+        jobs_in.close()
+        results_out.close()  # the child's copy alone: its death ends the pipe here
+        fd = results_in.fileno()
+        os.set_blocking(fd, False)
+        with contextlib.suppress(AttributeError, OSError):  # Linux only; a hint
+            import fcntl
+
+            fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, PIPE_BYTES)
+        worker = _Worker(process, jobs_out, results_in, cancel_value)
+        worker.notifier = QSocketNotifier(fd, QSocketNotifier.Type.Read)
+        worker.notifier.activated.connect(lambda *_: self._readable(worker))
         self._workers.append(worker)
         self._hook_quit()
         return worker
@@ -211,39 +129,49 @@ class WorkerPool:
             self._spawn()
         idle = any(w.job_id is None for w in self._workers)
         if modules and idle and not self._queue:  # never delays a real job, never spawns
-            self.submit(Job("gui.worker", "preload", (tuple(modules),), progress=False), None)
+            self.submit(Job(preload, (tuple(modules),), progress=False), None)
+
+    def _release(self, worker: _Worker) -> None:
+        """Stop watching a worker and close its pipes (its process is gone or going)."""
+        if worker in self._workers:
+            self._workers.remove(worker)
+        if worker.notifier is not None:
+            worker.notifier.setEnabled(False)
+            worker.notifier.deleteLater()
+            worker.notifier = None
+        for end in (worker.jobs, worker.results):
+            with contextlib.suppress(OSError):
+                end.close()
 
     def _stop(self, worker: _Worker) -> None:
-        self._workers.remove(worker)
+        self._release(worker)
         if worker.process.is_alive():
             worker.process.terminate()
             worker.process.join(0.5)
             if worker.process.is_alive():
                 worker.process.kill()
                 worker.process.join(0.5)
-        _close(worker, 0.5)
 
     def stop_all(self, timeout: float = 1.0) -> None:
         """Terminate every worker; waits at most about ``timeout`` seconds in all."""
         workers, self._workers = list(self._workers), []
         for worker in workers:
+            self._release(worker)
             worker.process.terminate()
-        deadline = time.monotonic() + timeout * 0.6
+        deadline = time.monotonic() + timeout * 0.8
         for worker in workers:
             worker.process.join(max(0.0, deadline - time.monotonic()))
             if worker.process.is_alive():
                 worker.process.kill()
-        for worker in workers:
-            worker.process.join(0.1)
-            _close(worker, max(0.05, deadline + timeout * 0.3 - time.monotonic()))
+                worker.process.join(0.1)
         for job_id, _, _ in self._queue:
             self._owners.pop(job_id, None)
         self._queue.clear()
-        if self._timer is not None:
-            self._timer.stop()
+        if self._watch is not None:
+            self._watch.stop()
 
     # ----- jobs ----------------------------------------------------------------------------
-    def submit(self, job: Job, owner: JobOwner | None) -> int:
+    def submit(self, job: Job[Any], owner: JobOwner | None) -> int:
         """Queue ``job`` for ``owner`` (None: nobody waits) and return its id."""
         job_id = self._next_id
         self._next_id += 1
@@ -253,9 +181,9 @@ class WorkerPool:
             data = pickle.dumps((job_id, job), protocol=pickle.HIGHEST_PROTOCOL)
         except Exception as exc:  # an argument that cannot travel to a worker is a bug
             log.exception("%s cannot be handed to a worker", job.name)
-            failure = (type(exc).__name__, str(exc), "", False)
+            failure = Failed(job_id, type(exc).__name__, str(exc))
             # Reported from the event loop: the caller does not know the job's id yet.
-            QTimer.singleShot(0, lambda: self._deliver(job_id, "error", failure))
+            QTimer.singleShot(0, lambda: self._deliver(failure))
             return job_id
         self._queue.append((job_id, job, data))
         self._dispatch()
@@ -272,7 +200,7 @@ class WorkerPool:
             if worker.job_id == job_id:
                 worker.cancel_value.value = job_id
                 worker.cancelled_at = time.monotonic()
-                self._ensure_timer()
+                self._ensure_watch()
 
     def forget_owner_id(self, owner_id: int) -> Any:
         """A slot for ``destroyed``: cancel what a deleted controller was running."""
@@ -300,72 +228,77 @@ class WorkerPool:
                 worker = self._spawn()
             job_id, job, data = self._queue.popleft()
             try:
-                worker.connection.send_bytes(data)
+                worker.jobs.send_bytes(data)
             except OSError:  # the worker died since: try the job on another one
                 self._stop(worker)
                 self._queue.appendleft((job_id, job, data))
                 continue
             worker.job_id = job_id
             worker.cancelled_at = None
-        self._ensure_timer()
 
-    def _ensure_timer(self) -> None:
-        if self._timer is None:
-            self._timer = QTimer()
-            self._timer.setInterval(POLL_MS)
-            self._timer.timeout.connect(self.poll)
-        if any(w.job_id is not None for w in self._workers) and not self._timer.isActive():
-            self._timer.start()
+    def _ensure_watch(self) -> None:
+        if self._watch is None:
+            self._watch = QTimer()
+            self._watch.setInterval(WATCH_MS)
+            self._watch.timeout.connect(self._kill_ignored_cancels)
+        if not self._watch.isActive():
+            self._watch.start()
 
-    def poll(self) -> None:
-        """Read every waiting message; replace workers that died or ignored a cancel."""
+    def _kill_ignored_cancels(self) -> None:
+        waiting = False
         for worker in list(self._workers):
-            self._read(worker)
-            if worker.job_id is None:
+            if worker.cancelled_at is None:
                 continue
-            if not worker.alive():
-                if worker.reader is not None:  # what the worker said before it died comes first
-                    worker.reader.join(0.2)
-                    self._read(worker)
-                    if worker.job_id is None:
-                        continue
-                code = worker.process.exitcode
-                job_id = worker.job_id
-                self._stop(worker)
-                message = f"the worker process stopped unexpectedly (exit code {code})"
-                log.error("job %s: %s", job_id, message)
-                self._deliver(job_id, "error", ("WorkerDied", message, "", False))
-            elif (
-                worker.cancelled_at is not None
-                and time.monotonic() - worker.cancelled_at > KILL_AFTER_MS / 1000
-            ):
+            if time.monotonic() - worker.cancelled_at > KILL_AFTER_MS / 1000:
                 log.info("job %s ignored its cancel: terminating its worker", worker.job_id)
                 self._stop(worker)
                 if not self._workers:
                     self._spawn()  # a fresh one, ready before the next job
+            else:
+                waiting = True
+        if not waiting and self._watch is not None:
+            self._watch.stop()
         self._dispatch()
-        if self._timer is not None and not any(w.job_id is not None for w in self._workers):
-            self._timer.stop()
 
-    def _read(self, worker: _Worker) -> None:
-        """Hand the messages the reader thread received to their owners (UI thread)."""
-        while worker.job_id is not None:
-            try:
-                kind, job_id, *payload = worker.inbox.get_nowait()
-            except queue.Empty:
-                return
-            if kind == _UNREADABLE:
-                kind, job_id = "error", worker.job_id
-                payload = [payload[0], f"the result could not be read: {payload[1]}", "", False]
-            if kind != "progress" and job_id == worker.job_id:
+    def _readable(self, worker: _Worker) -> None:
+        """The worker's results pipe holds bytes (or has ended): hand on what is complete."""
+        if worker.notifier is None:
+            return
+        try:
+            messages = worker.reader.read(worker.results.fileno())
+        except (EOFError, OSError):
+            self._died(worker)
+            return
+        for message in messages:
+            if isinstance(message, UnreadableFrame):
+                if worker.job_id is None:
+                    continue
+                text = f"the result could not be read: {message}"
+                message = Failed(worker.job_id, "UnreadableResult", text)
+            if not isinstance(message, Progress) and message.job_id == worker.job_id:
                 worker.job_id = None
                 worker.cancelled_at = None
-            self._deliver(job_id, kind, tuple(payload))
+            self._deliver(message)
+        self._dispatch()
 
-    def _deliver(self, job_id: int, kind: str, payload: tuple[Any, ...]) -> None:
-        owner = self._owners.get(job_id) if kind == "progress" else self._owners.pop(job_id, None)
+    def _died(self, worker: _Worker) -> None:
+        job_id = worker.job_id
+        self._release(worker)
+        worker.process.join(0.5)
+        if job_id is not None and worker.cancelled_at is None:
+            code = worker.process.exitcode
+            message = f"the worker process stopped unexpectedly (exit code {code})"
+            log.error("job %s: %s", job_id, message)
+            self._deliver(Failed(job_id, "WorkerDied", message))
+        self._dispatch()
+
+    def _deliver(self, message: Message) -> None:
+        if isinstance(message, Progress):
+            owner = self._owners.get(message.job_id)
+        else:
+            owner = self._owners.pop(message.job_id, None)
         if owner is not None:
-            owner._message(job_id, kind, payload)
+            owner.receive(message)
 
     def cancel_all(self) -> None:
         """Cancel every owner's job (the worker processes stay)."""

@@ -1,17 +1,16 @@
-"""The child-process side of solving: a job description and the loop that runs jobs.
+"""The child-process side of solving: typed jobs, typed messages, and the loop that runs jobs.
 
 Nothing here imports Qt: the worker process (``multiprocessing`` spawn context)
 imports only this module and the solver a job names, so it starts fast and a
 solve holding the GIL for seconds cannot stall the window.
 
-A ``Job`` names a function by module path and name and carries picklable
-arguments. The loop calls ``function(*args, progress=callback, **kwargs)``; the
-callback sends throttled progress to the parent and raises
+A ``Job`` is a module-level callable with its arguments; it travels pickled, the
+callable by reference. The loop calls ``function(*args, progress=callback,
+**kwargs)``; the callback sends throttled progress to the parent and raises
 ``solvers.protocol.Cancelled`` once the parent has written the job's id into the
-shared cancel value. Every outcome goes back as one message:
-``("progress", id, fraction)``, ``("done", id, n, seconds)`` followed by the
-pickled result and its ``n`` out-of-band buffers as raw byte messages,
-``("cancelled", id)`` or ``("error", id, type name, message, traceback, is_user_error)``.
+shared cancel value. Every outcome goes back as one frozen message (``Progress``,
+``Done``, ``Stopped`` or ``Failed``) in a frame of ``gui.frames`` on the results
+pipe, which the window reads on its UI thread without blocking.
 """
 
 from __future__ import annotations
@@ -19,15 +18,28 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import os
-import pickle
+import signal
 import time
 import traceback
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Generic, TypeVar
 
-from solvers.protocol import Cancelled
+from gui.frames import write_frame
+from solvers.protocol import Cancelled, InputError
 
-__all__ = ["MEMORY_LIMIT", "PROGRESS_INTERVAL", "Job", "preload", "run_job", "serve"]
+__all__ = [
+    "MEMORY_LIMIT",
+    "PROGRESS_INTERVAL",
+    "Done",
+    "Failed",
+    "Job",
+    "Message",
+    "Progress",
+    "Stopped",
+    "preload",
+    "run_job",
+    "serve",
+]
 
 #: Progress messages closer together than this (seconds) are dropped: the UI
 #: need not repaint a progress bar thousands of times a second.
@@ -38,32 +50,75 @@ MEMORY_LIMIT = 3 << 30
 #: Workers run at a lower priority, so the window's own thread gets a core first.
 NICENESS = 5
 
+R = TypeVar("R")
+
 
 @dataclasses.dataclass(frozen=True)
-class Job:
-    """A picklable call: ``module.function(*args, progress=..., **kwargs)``.
+class Job(Generic[R]):
+    """A picklable call: ``function(*args, progress=..., **kwargs)``.
 
-    ``progress=False`` calls the function without the ``progress`` keyword (it
-    can then only be stopped by terminating the worker process).
+    ``function`` must be a module-level callable (it is pickled by reference).
+    ``progress=False`` calls it without the ``progress`` keyword (it can then only be
+    stopped by terminating the worker process).
     """
 
-    module: str
-    function: str
+    function: Callable[..., R]
     args: tuple[Any, ...] = ()
     kwargs: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     progress: bool = True
 
-    def resolve(self) -> Callable[..., Any]:
-        """Import the module and return the function."""
-        target: Any = importlib.import_module(self.module)
-        for part in self.function.split("."):
-            target = getattr(target, part)
-        return target  # type: ignore[no-any-return]
-
     @property
     def name(self) -> str:
         """``module.function``, for messages and logs."""
-        return f"{self.module}.{self.function}"
+        module = getattr(self.function, "__module__", "?")
+        return f"{module}.{getattr(self.function, '__qualname__', repr(self.function))}"
+
+    def key(self) -> tuple[Any, ...] | None:
+        """A hashable identity of the call (equal jobs give equal results), or None."""
+        key = (self.function, self.args, tuple(sorted(self.kwargs.items())), self.progress)
+        try:
+            hash(key)
+        except TypeError:
+            return None
+        return key
+
+
+@dataclasses.dataclass(frozen=True)
+class Progress:
+    """Fraction done of job ``job_id``, in [0, 1]."""
+
+    job_id: int
+    fraction: float
+
+
+@dataclasses.dataclass(frozen=True)
+class Done:
+    """Job ``job_id`` returned ``result`` after ``seconds`` in the worker."""
+
+    job_id: int
+    seconds: float
+    result: Any
+
+
+@dataclasses.dataclass(frozen=True)
+class Stopped:
+    """Job ``job_id`` noticed its cancel and stopped."""
+
+    job_id: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Failed:
+    """Job ``job_id`` raised: ``user_error`` for bad or too large inputs, else a bug."""
+
+    job_id: int
+    type_name: str
+    message: str
+    traceback: str = ""
+    user_error: bool = False
+
+
+Message = Progress | Done | Stopped | Failed
 
 
 def preload(modules: tuple[str, ...]) -> None:
@@ -72,30 +127,52 @@ def preload(modules: tuple[str, ...]) -> None:
         importlib.import_module(name)
 
 
-def run_job(job: Job, progress: Callable[[float], None] | None = None) -> Any:
+def run_job(job: Job[R], progress: Callable[[float], None] | None = None) -> R:
     """Run ``job`` in this process (the worker loop and tests use it)."""
-    function = job.resolve()
     if job.progress:
-        return function(*job.args, progress=progress, **dict(job.kwargs))
-    return function(*job.args, **dict(job.kwargs))
+        return job.function(*job.args, progress=progress, **dict(job.kwargs))
+    return job.function(*job.args, **dict(job.kwargs))
 
 
-def serve(connection: Any, cancel_value: Any) -> None:
-    """The worker process body: run jobs received on ``connection`` until it closes.
+def failure(job_id: int, exc: BaseException) -> Failed:
+    """The message for a job that raised ``exc`` (call inside the ``except`` block)."""
+    if isinstance(exc, MemoryError):
+        limit = f"{MEMORY_LIMIT >> 30} GB"
+        text = f"the computation needed more than {limit} of memory: use smaller inputs"
+        return Failed(job_id, "MemoryError", text, traceback.format_exc(), True)
+    return Failed(
+        job_id,
+        type(exc).__name__,
+        str(exc),
+        traceback.format_exc(),
+        isinstance(exc, InputError),
+    )
 
+
+def serve(jobs: Any, results: Any, cancel_value: Any) -> None:
+    """The worker process body: run jobs received on ``jobs`` until it closes.
+
+    ``results`` is the write end of the results pipe (raw frames, see ``gui.frames``);
     ``cancel_value`` is a shared integer: a job whose id is at most its value is
-    cancelled at its next progress report.
+    cancelled at its next progress report. A window that died closes both pipes: the
+    worker then ends silently, whatever it was doing.
     """
+    # Ctrl+C in a terminal reaches the whole process group: the window decides, not us.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _limit_resources()
+    fd = results.fileno()
     while True:
         try:
-            message = connection.recv()
-        except (EOFError, OSError, KeyboardInterrupt):
+            message = jobs.recv()
+        except (EOFError, OSError):
             return
         if message is None:
             return
         job_id, job = message
-        _run_one(connection, cancel_value, job_id, job)
+        try:
+            _run_one(fd, cancel_value, job_id, job)
+        except _WindowGone:  # nobody is left to tell
+            return
 
 
 def _limit_resources() -> None:
@@ -113,7 +190,18 @@ def _limit_resources() -> None:
         pass
 
 
-def _run_one(connection: Any, cancel_value: Any, job_id: int, job: Job) -> None:
+class _WindowGone(Exception):
+    """The results pipe is broken: the window that asked for the job has closed."""
+
+
+def _send(fd: int, message: Message) -> None:
+    try:
+        write_frame(fd, message)
+    except OSError as exc:
+        raise _WindowGone from exc
+
+
+def _run_one(fd: int, cancel_value: Any, job_id: int, job: Job[Any]) -> None:
     last = 0.0
 
     def progress(fraction: float) -> None:
@@ -123,38 +211,23 @@ def _run_one(connection: Any, cancel_value: Any, job_id: int, job: Job) -> None:
         now = time.perf_counter()
         if now - last >= PROGRESS_INTERVAL:
             last = now
-            connection.send(("progress", job_id, float(fraction)))
+            _send(fd, Progress(job_id, float(fraction)))
 
     start = time.perf_counter()
     try:
         result = run_job(job, progress)
         if cancel_value.value >= job_id:
             raise Cancelled
-        # Large arrays (protocol 5) travel as raw buffers beside the pickle: the parent
-        # then rebuilds them without copying (a 64 MB Dice Yut table: 25 ms less).
-        buffers: list[pickle.PickleBuffer] = []
-        payload = pickle.dumps(result, protocol=5, buffer_callback=buffers.append)
+        outcome: Message = Done(job_id, time.perf_counter() - start, result)
     except Cancelled:
-        connection.send(("cancelled", job_id))
-    except MemoryError:
-        limit = f"{MEMORY_LIMIT >> 30} GB"
-        message = f"the computation needed more than {limit} of memory: use smaller inputs"
-        connection.send(("error", job_id, "MemoryError", message, traceback.format_exc(), True))
+        outcome = Stopped(job_id)
+    except _WindowGone:
+        raise
     except Exception as exc:  # every failure must reach the tab, with its traceback
-        connection.send(
-            (
-                "error",
-                job_id,
-                type(exc).__name__,
-                str(exc),
-                traceback.format_exc(),
-                isinstance(exc, ValueError),
-            )
-        )
-    else:
-        # The pickle and its buffers follow as raw bytes: inside the message tuple they
-        # would be copied once more on arrival.
-        connection.send(("done", job_id, len(buffers), time.perf_counter() - start))
-        connection.send_bytes(payload)
-        for buffer in buffers:
-            connection.send_bytes(buffer.raw())
+        outcome = failure(job_id, exc)
+    try:
+        _send(fd, outcome)
+    except _WindowGone:
+        raise
+    except Exception as exc:  # a result that cannot travel fails only its job
+        _send(fd, failure(job_id, exc))

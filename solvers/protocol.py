@@ -18,6 +18,7 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 __all__ = [
     "Cancelled",
     "GameModule",
+    "InputError",
     "JudgeFormatError",
     "Option",
     "OptionError",
@@ -52,7 +53,15 @@ def report(progress: Progress | None, fraction: float) -> None:
 _WORD = re.compile(r"\S+")
 
 
-class JudgeFormatError(ValueError):
+class InputError(ValueError):
+    """Input the user can fix: its message says what is wrong in the user's words.
+
+    Every refusal of an input (a malformed judge file, a bad option, a case past a work
+    bound) is one; any other exception raised by a solver is a bug.
+    """
+
+
+class JudgeFormatError(InputError):
     """Bad judge-format input, with the 1-based line it was found on."""
 
     def __init__(self, line: int, reason: str) -> None:
@@ -182,14 +191,14 @@ def checked(line: int, build: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         raise JudgeFormatError(line, str(exc)) from None
 
 
-class TooBig(ValueError):
+class TooBig(InputError):
     """A solve refused before (or while) running because it would exceed its work bound.
 
     The message says what to reduce ("at most 400000 positions: use fewer pieces or turns").
     """
 
 
-class OptionError(ValueError):
+class OptionError(InputError):
     """A bad command-line option; ``str()`` reads ``--name: reason``.
 
     ``reason`` is the part after the flag, for a form that names the field its own way.

@@ -8,7 +8,6 @@ every thread's stack.
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Iterator
 
 import pytest
@@ -54,14 +53,3 @@ def pytest_enter_pdb() -> None:
 @pytest.hookimpl(trylast=True)
 def pytest_sessionfinish() -> None:
     _watchdog().finish()
-
-
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
-    yield
-    # Once a GUI test started a thread, garbage is collected on the UI thread only
-    # (gui.ui_gc); its timer runs only in an event loop, so collect here too, after the
-    # test's fixtures (its widgets) are gone.
-    ui_gc = sys.modules.get("gui.ui_gc")
-    if ui_gc is not None and ui_gc.installed():
-        ui_gc.collect_due()

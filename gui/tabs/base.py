@@ -8,19 +8,27 @@ implements the hooks ``read_inputs``, ``set_inputs``, ``show_result``,
 ``apply_options``/``form_options``; ``main_view`` for the picture;
 ``solve_job`` to solve with something else than ``module.solve(inputs)``).
 Everything else lives here once: solve/cancel/progress/errors through a
-``SolveController``, stale results, judge import with CLI options, CSV and
+``SolveController``, live results, judge import with CLI options, CSV and
 picture export (atomic), examples, sessions, and ``undo_stack``.
+
+Live results, one rule for every tab: every input change (typing, import, undo,
+example, session) starts a solve by itself ``AUTO_SOLVE_MS`` after the last
+edit, cancelling the previous one. Until the new answer arrives the old one
+stays on screen, greyed, and ``result_is_current()`` is False; nothing shows it
+as current for other inputs. Solve (Ctrl+Return) is the explicit command. The
+last few results are kept by their job, so undo brings an answer back at once.
 """
 
 from __future__ import annotations
 
 import functools
 import logging
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEventLoop, Qt, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -34,6 +42,7 @@ import solvers
 from gui.controller import Job, JobFailure, SolveController, activity, warm_up
 from gui.tabs import tab_files
 from gui.widgets.grid_view import commit_open_editors
+from gui.widgets.judge_line import JudgeLine
 from gui.widgets.message_area import MessageArea
 from gui.widgets.options import OptionFields
 from gui.widgets.play_panel import GameRestarter
@@ -49,6 +58,10 @@ _PLACEHOLDER = "Press Solve (Ctrl+Return) to compute optimal play."
 _SOLVING = "Solving…"
 #: Delay before a tab has the worker process import its game.
 WARM_UP_MS = 400
+#: The pause after the last edit before the new inputs are solved by themselves.
+AUTO_SOLVE_MS = 300
+#: Results kept by their job (undo and redo bring them back without a solve).
+CACHED_RESULTS = 4
 
 
 class GameTab(QWidget):
@@ -92,6 +105,12 @@ class GameTab(QWidget):
         self._pending_inputs: Any = None
         self.last_solve_seconds: float | None = None
         self._stale = False
+        #: The running solve's job key (a second request for the same job waits for it).
+        self._solving_key: tuple[Any, ...] | None = None
+        self._cache: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+        self._auto = QTimer(self)
+        self._auto.setSingleShot(True)
+        self._auto.timeout.connect(self._auto_solve)
         self._views: QWidget | None = None
         #: Splitters whose positions the main window may save and restore (by objectName).
         self.splitters: list[QSplitter] = []
@@ -128,11 +147,14 @@ class GameTab(QWidget):
         self.messages = MessageArea(_PLACEHOLDER)
         self.resultLabel = self.messages.resultLabel
         self.messageLabel = self.messages.messageLabel
+        self.judgeLine = JudgeLine()
+        self.judgeOutput = self.judgeLine.judgeOutput
 
         header = QHBoxLayout()
         for button in (self.exampleButton, self.importButton, self.exportButton):
             header.addWidget(button)
         header.addStretch(1)
+        header.addWidget(self.judgeLine)
         for widget in (self.progressBar, self.solveButton, self.cancelButton):
             header.addWidget(widget)
         self.body = QVBoxLayout()
@@ -214,19 +236,23 @@ class GameTab(QWidget):
         """The answer line (must contain the judge's answer)."""
         return str(self.module.format_judge(result))
 
-    def solve_job(self, inputs: Any) -> Job:
+    def solve_job(self, inputs: Any) -> Job[Any]:
         """The job the worker process runs; override to call something else."""
-        return Job(self.module_name, "solve", (inputs,))
+        return Job(self.module.solve, (inputs,))
 
     def parse_judge_text(self, text: str) -> list[Any]:
         """Parse judge-format text with the options the form shows."""
         return list(self.module.parse_judge(text, **self.form_options()))
 
     def csv_rows(self) -> list[list[str]]:
-        """Rows of the CSV export, header first: solved inputs and result, else the form."""
-        if self.result is not None and not self._stale:
-            return list(self.module.csv_rows(self.result_inputs, self.result))
-        return list(self.module.csv_rows(self.read_inputs(), None))
+        """Rows of the CSV export, header first: the current inputs and their result.
+
+        ValueError (with the reason) when the inputs are invalid or not solved yet.
+        """
+        if not self.result_is_current():
+            self.read_inputs()  # the inputs' own reason first
+            raise ValueError("the answer for these inputs is not ready yet")
+        return list(self.module.csv_rows(self.result_inputs, self.result))
 
     def options(self) -> tuple[Any, ...]:
         """The game's options as data (``module.OPTIONS``)."""
@@ -238,13 +264,31 @@ class GameTab(QWidget):
         if self.history.applying:
             return
         self.history.record()
-        if self.controller.busy:
-            self.controller.cancel()
-            self.status_message.emit(f"{self.title}: solve cancelled, the inputs changed")
+        self._inputs_moved_on()
+
+    def result_is_current(self) -> bool:
+        """Whether the result shown belongs to the inputs the form shows now."""
+        return self.result is not None and not self._stale
+
+    def _inputs_moved_on(self) -> None:
+        """The inputs are not the solved ones any more: stop, grey, solve them after a pause."""
+        self.controller.cancel()
+        self._solving_key = None
+        self._mark_stale()
+        if self.revalidate():
+            self._auto.start(AUTO_SOLVE_MS)
+        else:
+            self._auto.stop()
+
+    def _mark_stale(self) -> None:
         if self.result is not None and not self._stale:
             self._stale = True
             self.messages.set_stale()
-        self.revalidate()
+            self.judgeLine.set_stale(True)
+
+    def _auto_solve(self) -> None:
+        if not self.result_is_current():
+            self.solve(seal=False)
 
     def revalidate(self) -> bool:
         """Enable Solve only for valid inputs and say why otherwise."""
@@ -267,15 +311,25 @@ class GameTab(QWidget):
         self.result_inputs = None
         self._stale = False
         self.messages.reset_result()
+        self.judgeLine.show_output("")
         self.clear_result()
 
+    def inputs_replaced(self) -> None:
+        """The form was filled anew (example, import, undo, session): as after an edit.
+
+        The views drop what belonged to the old inputs (``clear_result``); the answer line
+        keeps the old answer, greyed, until the new inputs are solved.
+        """
+        self._mark_stale()
+        self.clear_result()
+        self._inputs_moved_on()
+
     def load_inputs(self, inputs: Any, what: str = "Load inputs") -> None:
-        """Replace the form's inputs (one undo step) and forget the old result."""
+        """Replace the form's inputs (one undo step); they are solved after the pause."""
         self.cancel()
         with self.history.group(what):
             self.set_inputs(inputs)
-        self._reset_result()
-        self.revalidate()
+        self.inputs_replaced()
 
     def _put_back(self, snapshot: dict[str, Any]) -> None:
         """Undo a half-done refused change: the form as it was, result and history kept."""
@@ -286,8 +340,7 @@ class GameTab(QWidget):
     def _apply_snapshot(self, state: dict[str, Any]) -> None:
         self.cancel()
         self.restore(state)
-        self._reset_result()
-        self.revalidate()
+        self.inputs_replaced()
 
     # ----- solving ---------------------------------------------------------------------------
     @property
@@ -306,20 +359,55 @@ class GameTab(QWidget):
         of its own (a game's automatic restart passes False).
         """
         self.commit_edits()
+        self._auto.stop()
         try:
             inputs = self.read_inputs()
             job = self.solve_job(inputs)
         except ValueError as exc:
             self.show_message(f"Cannot solve yet: {exc}", error=True)
             return
-        self._pending_inputs = inputs
         if seal:
             self.history.seal()
+        key = job.key()
+        if key is not None and key == self._solving_key and self.controller.busy:
+            return  # this very solve is running: its answer is on its way
+        self._pending_inputs = inputs
+        if key is not None and key in self._cache:
+            self.controller.cancel()
+            self._cache.move_to_end(key)
+            self._accept(self._cache[key], 0.0)
+            return
+        self._solving_key = key
         if self.resultLabel.text() == _PLACEHOLDER:
             self.messages.set_result(_SOLVING)
-        self.show_message("Solving…")  # here too: a game's headline may take the answer line
+        # Here too: a game's headline may take the answer line.
+        self.show_message("Solving…" if self.result is None else "Solving the new inputs…")
         self.status_message.emit(f"Solving {self.title}…")
         self.controller.start(job)
+
+    def wait_for_current_result(self, timeout_ms: int = 120_000) -> None:
+        """Return once the result shown belongs to the current inputs (solving them if need be).
+
+        Exports call it: what they write always belongs to the inputs on screen. The window
+        stays live meanwhile. ValueError with the reason when the inputs are invalid or
+        their solve fails, is cancelled or takes longer than ``timeout_ms``.
+        """
+        self.commit_edits()
+        if self.result_is_current():
+            return
+        self.read_inputs()  # invalid inputs: their own reason
+        if not self.controller.busy:
+            self.solve(seal=False)
+        if not self.result_is_current() and self.controller.busy:
+            loop = QEventLoop()
+            self.controller.busy_changed.connect(loop.quit)
+            QTimer.singleShot(timeout_ms, loop.quit)
+            try:
+                loop.exec()
+            finally:
+                self.controller.busy_changed.disconnect(loop.quit)
+        if not self.result_is_current():
+            raise ValueError("these inputs have no answer yet (their solve stopped or failed)")
 
     @property
     def working(self) -> bool:
@@ -331,6 +419,7 @@ class GameTab(QWidget):
 
     def cancel(self) -> None:
         """Stop the solve and every panel job of this tab (Esc); late results are dropped."""
+        self._auto.stop()
         for restarter in self.findChildren(GameRestarter):
             restarter.cancel()
         for other in self.findChildren(SolveController):
@@ -350,13 +439,23 @@ class GameTab(QWidget):
         self.cancelButton.setEnabled(self.working)
 
     def _on_finished(self, result: Any) -> None:
-        self.last_solve_seconds = self.controller.elapsed
+        if self._solving_key is not None:
+            self._cache[self._solving_key] = result
+            while len(self._cache) > CACHED_RESULTS:
+                self._cache.popitem(last=False)
+        self._solving_key = None
+        self._accept(result, self.controller.elapsed or 0.0)
+
+    def _accept(self, result: Any, seconds: float) -> None:
+        """Show ``result``, the answer for the inputs the form shows now."""
+        self.last_solve_seconds = seconds
         self.show_message("")
         self.result = result
         self.result_inputs = self._pending_inputs
         self._stale = False
         try:
             self.messages.set_result(self.result_text(result))
+            self.judgeLine.show_output(str(self.module.format_judge(result)).rstrip("\n"))
             self.show_result(result)
         except Exception:  # a drawing bug must not leave a half-drawn result as if current
             log.exception("%s: showing the result failed", self.title)
@@ -367,6 +466,7 @@ class GameTab(QWidget):
         self.status_message.emit(f"{self.title} solved in {_duration(seconds)}")
 
     def _on_failed(self, failure: JobFailure) -> None:
+        self._solving_key = None
         for restarter in self.findChildren(GameRestarter):
             restarter.failed(f"The game did not restart: {failure}")
         self.show_message(f"The solve failed: {failure}", error=True)

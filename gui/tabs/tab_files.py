@@ -75,29 +75,43 @@ def import_judge_file(tab: GameTab, path: str | Path, options: Sequence[str] = (
         tab._put_back(snapshot)
         tab.show_message(f"Cannot import {path.name}: {exc}", error=True)
         return False
-    tab._reset_result()
-    tab.revalidate()
+    tab.inputs_replaced()
     more = f" (case 1 of {len(cases)})" if len(cases) > 1 else ""
     tab.show_message(f"Loaded {path.name}{more}.")
     return True
 
 
 def load_example(tab: GameTab) -> bool:
-    """Load the example shipped in ``resources/examples/<game>.txt``."""
+    """Load the example shipped in ``resources/examples/<game>.txt``, every option at default.
+
+    The example is the whole game: a subtraction set or a misère rule left in the form
+    would make it another game.
+    """
     example = files("resources").joinpath("examples", f"{tab.game_id}.txt")
+    defaults = {option.name: option.default for option in tab.options()}
+    snapshot = tab.state()
     try:
-        cases = tab.parse_judge_text(example.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
+        cases = list(tab.module.parse_judge(example.read_text(encoding="utf-8"), **defaults))
+        tab.cancel()
+        with tab.history.group("Load example"):
+            tab.apply_options(defaults)
+            tab.set_inputs(cases[0])
+    except (OSError, ValueError, IndexError) as exc:
+        tab._put_back(snapshot)
         tab.show_message(f"The example could not be loaded: {exc}", error=True)
         return False
-    tab.load_inputs(cases[0], "Load example")
+    tab.inputs_replaced()
     tab.show_message(EXAMPLE_LOADED)
     return True
 
 
 def export_csv(tab: GameTab, path: str | Path) -> bool:
-    """Write inputs and results as CSV (header row first), atomically."""
+    """Write the current inputs and their results as CSV (header row first), atomically.
+
+    A solve of the current inputs still on its way is waited for (the window stays live).
+    """
     try:
+        tab.wait_for_current_result()
         text = io.StringIO()
         csv.writer(text).writerows(tab.csv_rows())
         atomic_write(path, text.getvalue())
@@ -111,6 +125,7 @@ def export_csv(tab: GameTab, path: str | Path) -> bool:
 def export_image(tab: GameTab, path: str | Path) -> bool:
     """Save ``main_view()`` as PNG or SVG (by the extension), atomically."""
     try:
+        tab.wait_for_current_result()
         save_widget_image(tab.main_view(), path)
     except (OSError, ValueError) as exc:
         tab.show_message(f"The picture was not saved: {exc}", error=True)
@@ -132,7 +147,12 @@ def choose_import_file(tab: GameTab) -> None:
 
 
 def choose_export_file(tab: GameTab) -> None:
-    """Ask where to save the CSV export."""
+    """Ask where to save the CSV export (invalid inputs: say why, ask nothing)."""
+    try:
+        tab.read_inputs()
+    except ValueError as exc:
+        tab.show_message(f"Nothing to export: {exc}", error=True)
+        return
     path, _ = save_file(
         tab, "csv", f"Export {tab.title} as CSV", f"{tab.game_id}.csv", "CSV files (*.csv)"
     )
@@ -141,7 +161,12 @@ def choose_export_file(tab: GameTab) -> None:
 
 
 def choose_image_file(tab: GameTab) -> None:
-    """Ask where to save the picture of the main view."""
+    """Ask where to save the picture of the main view (invalid inputs: say why, ask nothing)."""
+    try:
+        tab.read_inputs()
+    except ValueError as exc:
+        tab.show_message(f"Nothing to save: {exc}", error=True)
+        return
     path = choose_image_path(tab, f"Save a picture of {tab.title}", tab.game_id)
     if path:
         tab.export_image(path)
@@ -158,5 +183,4 @@ def restore_session(tab: GameTab, state: dict[str, Any]) -> None:
     except (ValueError, KeyError, TypeError, IndexError, OverflowError) as exc:
         tab._put_back(snapshot)
         raise ValueError(f"{tab.title}: {exc}") from None
-    tab._reset_result()
-    tab.revalidate()
+    tab.inputs_replaced()

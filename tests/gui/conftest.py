@@ -11,19 +11,26 @@ from PySide6.QtCore import QSettings, Qt
 from gui import controller
 
 
-@pytest.fixture(autouse=True, scope="session")
-def _garbage_on_the_ui_thread(qapp: object) -> None:
-    """Collect as the app does once it runs threads (gui.ui_gc), from the first GUI test on:
-    every test then sees the same collector, whatever ran before it."""
-    from gui import ui_gc
-
-    ui_gc.install()
-
-
 @pytest.fixture(autouse=True)
 def _no_leaked_jobs() -> Iterator[None]:
-    """Fail a test that leaves a job running; the worker processes are shared, never respawned."""
+    """Fail a test that leaves a job running; the worker processes are shared, never respawned.
+
+    Tabs solve their inputs by themselves after every edit: what they still run or wait to
+    run when a test ends is stopped first (Esc), so it cannot land in the next test.
+    """
     yield
+    import shiboken6
+    from PySide6.QtWidgets import QApplication
+
+    from gui.tabs.base import GameTab
+
+    for top in QApplication.topLevelWidgets():
+        if not shiboken6.isValid(top):
+            continue
+        tabs = [top] if isinstance(top, GameTab) else top.findChildren(GameTab)
+        for tab in tabs:
+            if shiboken6.isValid(tab):
+                tab.cancel()
     leaked = controller.running_jobs()
     if leaked:
         controller.cancel_all()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import jobs_for_tests
 import pytest
 from PySide6.QtCore import Qt
 
@@ -13,7 +14,7 @@ from gui.controller import Job, running_jobs
 
 
 def slow_solver(seconds: float = 30.0):  # type: ignore[no-untyped-def]
-    return lambda inputs: Job("jobs_for_tests", "slow", (seconds,))
+    return lambda inputs: Job(jobs_for_tests.slow, (seconds,))
 
 
 def test_contract_names(window) -> None:  # type: ignore[no-untyped-def]
@@ -63,7 +64,7 @@ def test_new_solve_replaces_a_running_one(window, qtbot, solve_and_wait) -> None
 def test_solver_error_is_shown_in_the_tab(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     tab = window.tabs["nim"]
 
-    tab.solve_job = lambda inputs: Job("jobs_for_tests", "broken")
+    tab.solve_job = lambda inputs: Job(jobs_for_tests.broken)
     tab.solve()
     qtbot.waitUntil(lambda: not tab.busy, timeout=5000)
     assert "boom" in tab.messageLabel.text() and not tab.messageLabel.isHidden()

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import jobs_for_tests
 import pytest
 
 from gui.widgets.play_panel import RESTART_CANCELLED, RESTARTING
@@ -59,7 +60,7 @@ def test_cancelling_a_restart_says_so_and_the_next_edit_restarts(
 ) -> None:  # type: ignore[no-untyped-def]
     tab = playing(make_tab(game_id), qtbot, solve_and_wait)
     solve_job = tab.solve_job
-    monkeypatch.setattr(tab, "solve_job", lambda inputs: Job("jobs_for_tests", "slow", (30,)))
+    monkeypatch.setattr(tab, "solve_job", lambda inputs: Job(jobs_for_tests.slow, (30,)))
     assert tab.load_example()  # an edit: the game ends and restarts by solving again
     qtbot.waitUntil(lambda: tab.busy and not tab.restarter.pending, timeout=5000)
     assert RESTARTING in panel_text(tab)
@@ -111,7 +112,7 @@ def test_a_failed_restart_says_so_and_esc_then_changes_nothing(
     make_tab, qtbot, solve_and_wait, monkeypatch, game_id
 ) -> None:  # type: ignore[no-untyped-def]
     tab = playing(make_tab(game_id), qtbot, solve_and_wait)
-    monkeypatch.setattr(tab, "solve_job", lambda inputs: Job("jobs_for_tests", "broken"))
+    monkeypatch.setattr(tab, "solve_job", lambda inputs: Job(jobs_for_tests.broken))
     assert tab.load_example()  # the restart's solve fails
     qtbot.waitUntil(lambda: not tab.restarter.pending and not tab.working, timeout=20000)
     said = panel_text(tab)

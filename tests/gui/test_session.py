@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+import jobs_for_tests
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -120,7 +121,7 @@ def test_open_is_one_undo_step_per_tab_and_cancels_running_solves(
     path = tmp_path / "s.json"
     assert window.save_session(path) is None
     tab.piles.model.set_values([1])
-    tab.solve_job = lambda inputs: Job("jobs_for_tests", "slow", (30,))
+    tab.solve_job = lambda inputs: Job(jobs_for_tests.slow, (30,))
     tab.solve()
     assert tab.busy
     assert window.open_session(path) is None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
+import jobs_for_tests
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QLabel, QPushButton
@@ -24,7 +25,7 @@ GAMES = list(solvers.GAMES)
 
 
 def slow_job(inputs: object) -> Job:
-    return Job("jobs_for_tests", "slow", (30,))
+    return Job(jobs_for_tests.slow, (30,))
 
 
 def samples(game_id: str, with_args: bool) -> list[Path]:

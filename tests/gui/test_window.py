@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import jobs_for_tests
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QPushButton, QWidget
@@ -57,7 +58,7 @@ def test_idle_building_waits_while_a_job_runs(qtbot: Any, settings: Any, monkeyp
     win = main_window.MainWindow(settings)
     qtbot.addWidget(win)
     job = SolveController(win)
-    job.start(Job("jobs_for_tests", "slow", (30,)))
+    job.start(Job(jobs_for_tests.slow, (30,)))
     win.show()
     qtbot.wait(300)
     assert len(win.gameTabs.built_pages()) == 1
@@ -98,7 +99,7 @@ def test_cancel_follows_panel_jobs_of_the_current_tab(window: Any, qtbot: Any) -
     window.gameTabs.setCurrentWidget(tab)
     panel_job = SolveController(tab)
     assert not window.cancelAction.isEnabled()
-    panel_job.start(Job("jobs_for_tests", "slow", (30,)))
+    panel_job.start(Job(jobs_for_tests.slow, (30,)))
     assert window.cancelAction.isEnabled() and not tab.busy
     assert window.runningLabel.text()
     window.cancelAction.trigger()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
+import jobs_for_tests
 from layout_checks import WINDOW_1024X700, clipped
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QPushButton
@@ -16,7 +17,7 @@ from gui.widgets.theme import SELECTED
 from solvers import xoinc
 
 EXAMPLE = (21, 13, 5, 3, 21, 89, 8, 55, 8, 21, 89, 1, 5, 1, 34, 3)
-SLOW = Job("jobs_for_tests", "slow", (30,))
+SLOW = Job(jobs_for_tests.slow, (30,))
 #: What a tab gets of a 1024x700 window (menu, tab bar and status bar take the rest).
 
 
@@ -92,17 +93,21 @@ def test_editing_during_a_solve_cancels_it_and_shows_nothing_old_as_current(
     assert tab.busy
     tab.coins.model.setData(tab.coins.model.index(0, 0), "50")  # GameTab.inputs_changed
     assert not tab.busy and not running_jobs()
-    assert "gray" in tab.resultLabel.styleSheet()
+    # The old answer stays in sight, greyed, and is not current any more.
+    assert "gray" in tab.resultLabel.styleSheet() and not tab.result_is_current()
+    assert tab.judgeOutput.text() == "9"
     # The old line, taker notes and colours are gone; the chart shows the plain new stack.
     assert tab.turnModel.rowCount() == 0
     assert tab.coins.model.data(tab.coins.model.index(0, 1)) in (None, "")
     assert tab.chart.owners == [0] * 5 and tab.chart.band_range() is None
-    # The CSV holds the inputs only: the old result is not exported as if current.
+    # The CSV waits for the new inputs' answer: never the old one as if current.
+    del tab.solve_job
     target = tmp_path / "after-edit.csv"
     assert tab.export_csv(target)
+    assert tab.result_is_current() and tab.result.inputs.coins[0] == 50
     with target.open(newline="") as handle:
         rows = list(csv.reader(handle))
-    assert {r[0] for r in rows[1:]} == {"coin"} and rows[1][2] == "50"
+    assert rows[1][:3] == ["coin", "1", "50"] and any(r[0] == "turn" for r in rows)
 
 
 def test_import_or_session_during_a_solve_cancels_it(make_tab, solve_and_wait, tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -113,11 +118,11 @@ def test_import_or_session_during_a_solve_cancels_it(make_tab, solve_and_wait, t
     good = tmp_path / "good.in"
     good.write_text("3\n4\n5\n6\n")
     assert tab.import_judge_file(good)
-    assert not tab.busy and not running_jobs() and tab.result is None
+    assert not tab.busy and not running_jobs() and not tab.result_is_current()
     assert tab.turnModel.rowCount() == 0
     tab.solve()
     tab.restore_session({"coins": ["7", "8"], "user_first": True})
-    assert not tab.busy and not running_jobs() and tab.result is None
+    assert not tab.busy and not running_jobs() and not tab.result_is_current()
     assert tab.coins.model.values() == [7, 8] and tab.turnModel.rowCount() == 0
 
 
@@ -212,13 +217,15 @@ def test_load_example_and_export_csv(make_tab, solve_and_wait, tmp_path: Path) -
     assert len([r for r in rows if r[0] == "turn"]) == len(result.line)
 
 
-def test_export_before_solving_has_the_inputs(make_tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_export_before_solving_solves_first(make_tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     tab = xoinc_tab(make_tab)
     path = tmp_path / "inputs.csv"
     assert tab.export_csv(path)
     with open(path, newline="") as handle:
         rows = list(csv.reader(handle))
-    assert rows[0][0] == "section" and [r[2] for r in rows[1:]] == ["1", "3", "1", "7", "2"]
+    coins = [r[2] for r in rows[1:] if r[0] == "coin"]
+    assert rows[0][0] == "section" and coins == ["1", "3", "1", "7", "2"]
+    assert any(r[0] == "turn" for r in rows) and tab.judgeOutput.text() == "9"
     assert {len(row) for row in rows} == {len(rows[0])}
 
 

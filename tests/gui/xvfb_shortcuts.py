@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import jobs_for_tests
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
 
@@ -101,7 +102,7 @@ def main() -> int:
 
     # Esc stops a running solve even with the focus in the text field.
     tab.solve = real_solve
-    tab.solve_job = lambda inputs: Job("jobs_for_tests", "slow", (30,))
+    tab.solve_job = lambda inputs: Job(jobs_for_tests.slow, (30,))
     focus(app, window, tab.subtractionEdit)
     tab.solve()
     wait(app, lambda: window.cancelAction.isEnabled(), 5)

@@ -91,7 +91,7 @@ class SimulationPanel(QGroupBox):
         seed = self.seedSpin.value() or None
         self.simulation = None
         self.resultLabel.setText(f"Simulating {games:,} games… (Cancel or Esc stops it)")
-        self.controller.start(Job(cu.__name__, "simulate", (result, games, seed)))
+        self.controller.start(Job(cu.simulate, (result, games, seed)))
         return True
 
     def set_ready(self, ready: bool) -> None:

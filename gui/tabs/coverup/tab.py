@@ -293,9 +293,9 @@ class CoverUpTab(GameTab):
             rows.append(DigitRow(digits, set(candidates), p))
         self.model.set_digit_rows(rows)
 
-    def solve_job(self, inputs: cu.CoverUpInputs) -> Job:
+    def solve_job(self, inputs: cu.CoverUpInputs) -> Job[Any]:
         """Solve, and build every state's policy in the worker too (the CSV export reads it)."""
-        return Job(self.module_name, "solve", (inputs,), {"policy": True})
+        return Job(cu.solve, (inputs,), {"policy": True})
 
     def result_text(self, result: cu.CoverUpResult) -> str:
         """The judge's rounding and what it means."""

@@ -27,6 +27,7 @@ from gui.controller import Job, JobFailure, SolveController
 from gui.widgets.labels import caption, reserve_lines
 from gui.widgets.play_panel import move_log
 from gui.widgets.theme import ROLE, colour_css
+from solvers import greatgame
 from solvers.greatgame import GreatGameInputs, GreatGamePlay, Hand
 
 __all__ = ["IDLE", "GreatGamePlayPanel", "hand_values", "position_words"]
@@ -68,9 +69,8 @@ class GreatGamePlayPanel(QGroupBox):
     #: The position changed (a ``GreatGamePlay``, or None when there is no match).
     position_changed = Signal(object)
 
-    def __init__(self, module_name: str, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Play a match against this opponent", parent)
-        self.module_name = module_name
         self.controller = SolveController(self)
         self.controller.finished.connect(self._started)
         self.controller.failed.connect(self._failed)
@@ -152,7 +152,7 @@ class GreatGamePlayPanel(QGroupBox):
         self.log.clear()
         self.statusLabel.setText(WAITING)
         self._show()
-        self.controller.start(Job(self.module_name, "new_game", (inputs,)))
+        self.controller.start(Job(greatgame.new_game, (inputs,)))
 
     def clear(self, reason: str = IDLE) -> None:
         """No match (the inputs changed or there is no result): stop building one; say why."""

@@ -32,7 +32,13 @@ from gui.widgets.dialogs import open_file
 from gui.widgets.labels import caption
 from gui.widgets.options import OptionFields
 from gui.widgets.play_panel import GameRestarter
-from solvers.greatgame import MAX_THROWS, GreatGameInputs, GreatGamePlay, GreatGameResult
+from solvers.greatgame import (
+    MAX_THROWS,
+    GreatGameInputs,
+    GreatGamePlay,
+    GreatGameResult,
+    solve_great_game,
+)
 
 from .form import GAP_FIELDS, ThrowTableModel, ThrowTableView
 from .play import IDLE, GreatGamePlayPanel
@@ -101,7 +107,7 @@ class GreatGameTab(GameTab):
         self.throws.edited.connect(self._edited)
         self.gaps.changed.connect(self._edited)
 
-        self.playPanel = GreatGamePlayPanel(self.module_name)
+        self.playPanel = GreatGamePlayPanel()
         self.playPanel.position_changed.connect(self._follow_play)
         # The match is drawn on the solved heat map: a change of the inputs re-solves them
         # (Solve's worker job) and show_result starts the new match.
@@ -278,9 +284,9 @@ class GreatGameTab(GameTab):
             raise ValueError("no case in the file (expected a line G W L, then G rows a b c)")
         return cases
 
-    def solve_job(self, inputs: GreatGameInputs) -> Job:
+    def solve_job(self, inputs: GreatGameInputs) -> Job[Any]:
         """Solve with the round policy recorded in the worker (the views and the CSV need it)."""
-        return Job(self.module_name, "solve_great_game", (inputs,), {"policy": True})
+        return Job(solve_great_game, (inputs,), {"policy": True})
 
     # ----- result --------------------------------------------------------------------------
     def result_text(self, result: GreatGameResult) -> str:

@@ -105,7 +105,7 @@ class NimPlayPanel(PlayPanelFrame):
             return False
         self.reset("Preparing the game…")
         self._note = note
-        self.controller.start(Job(nim.__name__, "new_game", (inputs,)))
+        self.controller.start(Job(nim.new_game, (inputs,)))
         return True
 
     def reset(self, reason: str = IDLE) -> None:

@@ -9,6 +9,8 @@ in a worker process (``build``), so a 5000-coin stack never stalls the window.
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -105,7 +107,7 @@ class XoincPlayPanel(PlayPanelFrame):
         self._fill_options()
 
     # ----- starting a game ---------------------------------------------------------------
-    def build(self, job: Job, user_first: bool, note: str = "") -> None:
+    def build(self, job: Job[Any], user_first: bool, note: str = "") -> None:
         """Build the game in a worker process (``solvers.xoinc.new_game``), then begin it.
 
         ``note`` opens the game's log (e.g. it restarted because the inputs changed).

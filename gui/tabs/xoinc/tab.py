@@ -207,9 +207,9 @@ class XoincTab(GameTab):
         self.restarter.inputs_changed()
         self._redraw()
 
-    def solve_job(self, inputs: xoinc.XoincInputs) -> Job:
+    def solve_job(self, inputs: xoinc.XoincInputs) -> Job[Any]:
         """Solve without sending the value table back: the line is all the views draw."""
-        return Job(self.module_name, "solve", (inputs,), {"table": False})
+        return Job(xoinc.solve, (inputs,), {"table": False})
 
     def main_view(self) -> QWidget:
         """The chart of the stack (coloured by taker once solved or while playing)."""
@@ -298,4 +298,4 @@ class XoincTab(GameTab):
 
     def _build_game(self, inputs: xoinc.XoincInputs, user_first: bool, note: str) -> None:
         """Build a game on ``inputs`` in a worker (``new_game``); ``note`` opens its log."""
-        self.play.build(Job(self.module_name, "new_game", (inputs,)), user_first, note)
+        self.play.build(Job(xoinc.new_game, (inputs,)), user_first, note)

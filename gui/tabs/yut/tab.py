@@ -231,7 +231,7 @@ class YutTab(GameTab):
         inputs = self._game_inputs
         if inputs is not None and self.views.currentWidget() is self.playPanel:
             self._game_inputs = None
-            self.playController.start(Job(self.module_name, "new_game", (inputs,)))
+            self.playController.start(Job(yut.new_game, (inputs,)))
 
     def _game_ready(self, game: Game) -> None:
         self._first = self._turn_start = self.game = game

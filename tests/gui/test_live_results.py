@@ -1,0 +1,104 @@
+"""Live results, one rule for every tab: an input change is solved by itself, the old answer
+stays (greyed, not current) until the new one arrives, undo brings an answer back, and
+``judgeOutput`` holds exactly what the judge prints."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import solvers
+from solvers.protocol import parse_options
+
+SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+#: Two cases per game with different answers: (file, CLI options).
+CASES = {
+    "yut": ("s1.in", "s2.in", ()),
+    "coverup": ("s1.in", "s2.in", ()),
+    "greatgame": ("sample1.in", "sample2.in", ()),
+    "xoinc": ("sample.in", "random30.in", ()),
+    "nim": ("s4.in", "s5.in", ()),
+}
+
+
+def judge_answer(game_id: str, name: str, options: tuple[str, ...]) -> str:
+    """The judge's output for the first case of a sample, computed without the GUI."""
+    module = solvers.load(game_id)
+    values = parse_options(tuple(getattr(module, "OPTIONS", ())), list(options))
+    text = (SAMPLES / game_id / name).read_text()
+    case = next(iter(module.parse_judge(text, **values)))
+    return str(module.format_judge(module.solve(case))).rstrip("\n")
+
+
+def wait_current(qtbot, tab) -> None:  # type: ignore[no-untyped-def]
+    qtbot.waitUntil(tab.result_is_current, timeout=30000)
+
+
+@pytest.mark.parametrize("game_id", sorted(CASES))
+def test_an_import_is_solved_by_itself_and_undo_brings_the_answer_back(  # type: ignore[no-untyped-def]
+    make_tab, qtbot, game_id: str
+) -> None:
+    first, second, options = CASES[game_id]
+    tab = make_tab(game_id)
+    assert tab.judgeOutput.isReadOnly()
+    assert tab.import_judge_file(SAMPLES / game_id / first, options)
+    assert not tab.result_is_current()
+    wait_current(qtbot, tab)  # nobody pressed Solve
+    answer = judge_answer(game_id, first, options)
+    assert tab.judgeOutput.text() == answer
+    # Nim's answer line says who wins in words; the judge's word is beside it.
+    assert answer in tab.resultLabel.text() or game_id == "nim"
+
+    shown = tab.resultLabel.text()
+    assert tab.import_judge_file(SAMPLES / game_id / second, options)
+    # Right after the change the old answer is still in sight, and not current.
+    assert not tab.result_is_current()
+    assert tab.resultLabel.text() == shown and tab.judgeOutput.text() == answer
+    wait_current(qtbot, tab)
+    other = judge_answer(game_id, second, options)
+    assert other != answer and tab.judgeOutput.text() == other
+
+    tab.undo_stack.undo()
+    assert not tab.result_is_current()
+    wait_current(qtbot, tab)
+    assert tab.judgeOutput.text() == answer
+
+
+def test_typing_solves_after_a_pause_and_invalid_inputs_keep_the_old_answer_grey(  # type: ignore[no-untyped-def]
+    make_tab, qtbot
+) -> None:
+    tab = make_tab("nim")
+    tab.piles.model.set_texts(["1", "2", "3"])
+    wait_current(qtbot, tab)
+    assert tab.judgeOutput.text() == "cubelover"
+    tab.piles.model.set_texts(["1", "2", "x"])
+    qtbot.wait(500)  # past the pause: nothing is solved for invalid inputs
+    assert not tab.result_is_current() and not tab.busy
+    assert tab.judgeOutput.text() == "cubelover" and "gray" in tab.resultLabel.styleSheet()
+    assert not tab.solveButton.isEnabled()
+    tab.piles.model.set_texts(["1", "2", "4"])
+    wait_current(qtbot, tab)
+    assert tab.judgeOutput.text() == "koosaga" and "gray" not in tab.resultLabel.styleSheet()
+
+
+def test_load_example_sets_every_input_options_included(make_tab, qtbot) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("nim")
+    tab.subtractionEdit.setText("1,3,4")
+    tab.misereCheck.setChecked(False)
+    assert tab.load_example()
+    assert tab.subtractionEdit.text() == "" and not tab.misereCheck.isChecked()
+    wait_current(qtbot, tab)
+    text = (Path(__file__).resolve().parents[2] / "resources/examples/nim.txt").read_text()
+    case = next(iter(solvers.nim.parse_judge(text)))
+    assert tab.judgeOutput.text() == solvers.nim.format_judge(solvers.nim.solve(case))
+
+
+def test_export_with_invalid_inputs_says_why_and_writes_nothing(make_tab, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("nim")
+    tab.piles.model.set_texts(["1", "x"])
+    target = tmp_path / "out.csv"
+    assert not tab.export_csv(target)
+    assert not target.exists() and "Export failed" in tab.messageLabel.text()
+    tab.choose_export_file()  # no file dialog (a dialog would fail the test): the reason
+    assert "Nothing to export" in tab.messageLabel.text()
