@@ -69,8 +69,6 @@ class MainWindow(QMainWindow):
         self.tabs = Pages(self.gameTabs)
         #: The last status line of each tab (the status bar speaks of the current tab).
         self._messages: dict[str, str] = {}
-        #: Hidden twins of the tabs on which an opened session is tried first.
-        self._twins: dict[str, GameTab] = {}
         self._dragged: set[str] = set()
         self.undoGroup = QUndoGroup(self)
         self.setCentralWidget(self.gameTabs)
@@ -263,7 +261,7 @@ class MainWindow(QMainWindow):
         """
         try:
             states, current = read_session(path)
-            restore_all(self.tabs, states, self._twin)
+            restore_all(self.tabs, states)
         except ValueError as exc:
             message = f"{Path(path).name} was not loaded: {exc}"
             self.statusBar().showMessage(message)
@@ -273,13 +271,6 @@ class MainWindow(QMainWindow):
         self._remember(path)
         self.statusBar().showMessage(f"Session loaded from {Path(path).name}")
         return None
-
-    def _twin(self, game_id: str) -> GameTab:
-        """A hidden tab of the same class as ``game_id``'s, built once, for trying sessions."""
-        twin = self._twins.get(game_id)
-        if twin is None:
-            twin = self._twins[game_id] = type(self.tabs[game_id])()
-        return twin
 
     def choose_open_session(self) -> None:
         """Ask for a session file (in the folder of the last one) and open it."""
@@ -364,9 +355,6 @@ class MainWindow(QMainWindow):
             for splitter in tab.splitters:
                 if splitter.objectName() in self._dragged:
                     self.settings.setValue(f"splitters/{splitter.objectName()}", splitter.sizes())
-        for twin in self._twins.values():
-            twin.deleteLater()
-        self._twins.clear()
         self.settings.setValue("geometry", self.saveGeometry())
         self.settings.setValue("currentTab", self.gameTabs.currentIndex())
         super().closeEvent(event)

@@ -3,11 +3,11 @@
 ``write_session`` goes through ``gui.files.atomic_write`` (a failed save keeps the
 previous file). ``read_session`` reads with the size and nesting limits of
 ``gui.files.load_json`` and checks the document's shape. ``restore_all`` then
-tries every tab's state before anything is committed: each state is put into a
-hidden twin of its tab (same class, so the same checks) with every number field
-checked against its range, and only when every state was accepted are the shown
-tabs restored (one undo step per tab). The first refusal becomes the one message
-the user sees; the shown tabs are not touched until then.
+tries every tab's state on the tab itself, silently, with every number field
+checked against its range; the first refusal puts every tried tab back and
+becomes the one message the user sees. Only when every state was accepted does
+each tab record one undo step and solve its new inputs. No widget is built for
+the check.
 """
 
 from __future__ import annotations
@@ -99,32 +99,31 @@ def _check_lengths(game_id: str, state: dict[str, Any]) -> None:
             )
 
 
-def restore_all(
-    tabs: Mapping[str, GameTab],
-    states: Mapping[str, dict[str, Any]],
-    scratch: Callable[[str], GameTab],
-) -> None:
+def restore_all(tabs: Mapping[str, GameTab], states: Mapping[str, dict[str, Any]]) -> None:
     """Restore every known tab's state, or none (ValueError naming the tab and the reason).
 
-    Each state is first tried on ``scratch(game_id)``, a hidden tab of the same class:
-    trying it on the shown tab would redraw its views (a solved line, a game in
-    play) even if the state is then put back.
+    Each state is tried on its own tab silently (nothing recorded, no solve, no game
+    restarted); a refusal puts every tried tab back as it was. Only once every state was
+    accepted does each tab record one undo step and move on to its new inputs.
     """
     chosen = {game_id: state for game_id, state in states.items() if game_id in tabs}
-    for game_id, state in chosen.items():
-        try_state(scratch(game_id), state)
-    for game_id in chosen:  # a tab the session leaves alone keeps its solve (and stays unbuilt)
-        tabs[game_id].cancel()
     before = {game_id: tabs[game_id].state() for game_id in chosen}
-    done: list[str] = []
+    tried: list[str] = []
     try:
         for game_id, state in chosen.items():
-            tabs[game_id].restore_session(state)
-            done.append(game_id)
-    except ValueError:  # the shown tab refused what its twin accepted: put the others back
-        for game_id in done:
-            tabs[game_id].restore_session(before[game_id])
+            tried.append(game_id)
+            try_state(tabs[game_id], state)
+    except ValueError:
+        for game_id in tried:
+            with tabs[game_id].history.silently():
+                tabs[game_id].restore(before[game_id])
+            tabs[game_id].revalidate()
         raise
+    for game_id in chosen:  # a tab the session leaves alone keeps its solve (and stays unbuilt)
+        tab = tabs[game_id]
+        tab.cancel()
+        tab.history.record("Open session", merge=False)
+        tab.inputs_replaced()
 
 
 def try_state(tab: GameTab, state: dict[str, Any]) -> None:

@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 import solvers
 from gui.controller import Job, JobFailure, SolveController, activity, warm_up
 from gui.tabs import tab_files
+from gui.widgets.fields import NumberField
 from gui.widgets.grid_view import commit_open_editors
 from gui.widgets.judge_line import JudgeLine
 from gui.widgets.message_area import MessageArea
@@ -90,6 +91,10 @@ class GameTab(QWidget):
             if type(self).__init__ is build_then_start_history:
                 self.undo_stack.clear()
                 self.history.reset()
+                # An emptied or unfinished number changes no value: Solve hears of it all the same.
+                for field in self.findChildren(NumberField):
+                    if field.solve_input:
+                        field.lineEdit().textChanged.connect(lambda *_: self.revalidate())
 
         cls.__init__ = build_then_start_history  # type: ignore[method-assign]
 
@@ -293,14 +298,27 @@ class GameTab(QWidget):
     def revalidate(self) -> bool:
         """Enable Solve only for valid inputs and say why otherwise."""
         try:
+            self._check_number_fields()
             self.read_inputs()
         except ValueError as exc:
+            self._auto.stop()
             self.solveButton.setEnabled(False)
             self.show_message(f"Cannot solve yet: {exc}", error=True)
             return False
         self.solveButton.setEnabled(True)
         self.show_message("")
         return True
+
+    def _check_number_fields(self) -> None:
+        """ValueError with the reason of the first number field in use whose text is not valid.
+
+        Read first: a field's ``value()`` is the last valid number, not what is on screen.
+        """
+        for field in self.findChildren(NumberField):
+            if field.solve_input and field.isEnabled() and field.isVisibleTo(self):
+                problem = field.problem()
+                if problem is not None:
+                    raise ValueError(problem)
 
     def show_message(self, text: str, error: bool = False) -> None:
         """Show (or with "" clear) the line under the answer; red for errors. Nothing moves."""

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDoubleSpinBox, QFormLayout, QSpinBox, QWidget
+from PySide6.QtCore import QSize
+from PySide6.QtGui import QValidator
+from PySide6.QtWidgets import QAbstractSpinBox, QDoubleSpinBox, QFormLayout, QSpinBox, QWidget
 
 from gui.widgets.theme import ROLE
 
-__all__ = ["field_name", "invalid_reason", "mark_invalid", "out_of_range"]
+__all__ = ["NumberField", "field_name", "invalid_reason", "mark_invalid", "out_of_range"]
 
 _REASON = "workbenchInvalidReason"
 _TIP = "workbenchPlainTooltip"
@@ -57,3 +59,115 @@ def field_name(field: QWidget) -> str:
         if text:
             return f"'{text}'"
     return "a number field"
+
+
+#: Qt's own bounds for every number field: wide, so that Qt never clamps what was typed.
+_WIDE = 2**31 - 1
+
+
+class NumberField(QSpinBox):
+    """A whole-number field that never changes what was typed.
+
+    A plain ``QSpinBox`` clamps "0" to its minimum, turns "-3" into 3 and keeps its old
+    value under an emptied text. Here Qt's range is wide and the field's own range
+    (``setRange``, ``minimum``, ``maximum``) is checked instead: a number outside it, an
+    empty or unfinished text is marked red with the range (``problem()`` says why) and
+    the tab solves nothing until it is fixed. The arrows stay within the range.
+    ``solve_input=False`` for a panel's field (a simulation's seed), which Solve ignores.
+    """
+
+    def __init__(self, parent: QWidget | None = None, solve_input: bool = True) -> None:
+        super().__init__(parent)
+        self.solve_input = solve_input
+        self._lo, self._hi = 0, 99
+        self._empty = False
+        super().setRange(-_WIDE, _WIDE)
+        self.lineEdit().textChanged.connect(lambda *_: self._check())
+
+    def setRange(self, lo: int, hi: int) -> None:
+        """The range the field accepts (Qt's own stays wide)."""
+        self._lo, self._hi = lo, hi
+        self._check()
+
+    def setMinimum(self, lo: int) -> None:
+        """The smallest number the field accepts."""
+        self.setRange(lo, max(lo, self._hi))
+
+    def setMaximum(self, hi: int) -> None:
+        """The largest number the field accepts."""
+        self.setRange(min(self._lo, hi), hi)
+
+    def minimum(self) -> int:
+        """The smallest number the field accepts."""
+        return self._lo
+
+    def maximum(self) -> int:
+        """The largest number the field accepts."""
+        return self._hi
+
+    def problem(self) -> str | None:
+        """Why the text is not a number in range, or None."""
+        text = self.cleanText().strip().replace(",", "")
+        span = f"from {self._lo:,} to {self._hi:,}"
+        if not text:
+            return f"{field_name(self)} is empty: type a whole number {span}"
+        try:
+            typed = int(text)
+        except ValueError:
+            return f"{field_name(self)} must be a whole number {span}, not {text!r}"
+        if not self._lo <= typed <= self._hi:
+            return f"{field_name(self)} must be {span}, not {typed:,}"
+        return None
+
+    def _check(self) -> None:
+        mark_invalid(self, self.problem())
+
+    def sizeHint(self) -> QSize:
+        """As wide as the field's own range needs, not Qt's wide one."""
+        return self._narrowed(super().sizeHint())
+
+    def minimumSizeHint(self) -> QSize:
+        """As wide as the field's own range needs, not Qt's wide one."""
+        return self._narrowed(super().minimumSizeHint())
+
+    def _narrowed(self, hint: QSize) -> QSize:
+        metrics = self.fontMetrics()
+        wide = max(metrics.horizontalAdvance(str(v)) for v in (-_WIDE, _WIDE))
+        ours = max(metrics.horizontalAdvance(str(v)) for v in (self._lo, self._hi))
+        return QSize(max(hint.width() - wide + ours, 0), hint.height())
+
+    # An emptied field stays empty (Qt would put the last value back on leaving it): the
+    # empty text is accepted as a value of its own, which ``problem()`` refuses.
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
+        """Empty is acceptable here (and marked as a problem); the rest as Qt decides."""
+        if not text.strip():
+            return QValidator.State.Acceptable, text, pos
+        return super().validate(text, pos)
+
+    def valueFromText(self, text: str) -> int:
+        """Remember an emptied text, so that it is shown empty again."""
+        self._empty = not text.strip()
+        return self._lo - 1 if self._empty else super().valueFromText(text)
+
+    def textFromValue(self, value: int) -> str:
+        """Empty while the field was emptied, else the number."""
+        return "" if self._empty else super().textFromValue(value)
+
+    def setValue(self, value: int) -> None:
+        """Show ``value`` (a field emptied by the user shows a number again)."""
+        self._empty = False
+        super().setValue(value)
+
+    def stepBy(self, steps: int) -> None:
+        """Arrow keys and buttons move within the field's range."""
+        self.setValue(min(self._hi, max(self._lo, self.value() + steps)))
+        self.selectAll()
+
+    def stepEnabled(self) -> QAbstractSpinBox.StepEnabledFlag:
+        """Up only below the maximum, down only above the minimum."""
+        flags = QAbstractSpinBox.StepEnabledFlag.StepNone
+        if self.value() < self._hi:
+            flags |= QAbstractSpinBox.StepEnabledFlag.StepUpEnabled
+        if self.value() > self._lo:
+            flags |= QAbstractSpinBox.StepEnabledFlag.StepDownEnabled
+        return flags

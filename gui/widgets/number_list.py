@@ -21,11 +21,11 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
+from gui.widgets.fields import NumberField
 from gui.widgets.grid_model import ValidatedGridModel
 from gui.widgets.grid_view import GridView
 from solvers.protocol import split_numbers
@@ -177,10 +177,10 @@ class NumberListEditor(QWidget):
             buttons.addWidget(b)
         buttons.addStretch(1)
         randoms = QHBoxLayout()
-        self.randomCount = QSpinBox()
+        self.randomCount = NumberField(solve_input=False)
         self.randomCount.setRange(random_count[1], random_count[2])
         self.randomCount.setValue(random_count[0])
-        self.randomMax = QSpinBox()
+        self.randomMax = NumberField(solve_input=False)
         self.randomMax.setRange(max(lo, 1), min(hi, 2**31 - 1))
         self.randomMax.setValue(random_max)
         self.randomMax.setGroupSeparatorShown(True)

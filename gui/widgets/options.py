@@ -16,7 +16,7 @@ from typing import Any
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QCheckBox, QFormLayout, QLineEdit, QSpinBox, QWidget
 
-from gui.widgets.fields import field_name, mark_invalid, out_of_range
+from gui.widgets.fields import NumberField, field_name, mark_invalid, out_of_range
 from solvers.protocol import Option, OptionError
 
 __all__ = ["OptionFields"]
@@ -50,7 +50,7 @@ class OptionFields(QWidget):
             box.toggled.connect(lambda on, o=option: self._flag_toggled(o, on))
             return box
         if option.kind == "int":
-            spin = QSpinBox()
+            spin = NumberField()
             spin.setRange(
                 max(option.lo if option.lo is not None else -_INT_LIMIT, -_INT_LIMIT),
                 min(option.hi if option.hi is not None else _INT_LIMIT, _INT_LIMIT),

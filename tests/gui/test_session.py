@@ -234,3 +234,20 @@ def test_any_file_is_a_session_or_a_one_line_reason(tmp_path: Path, content: Any
     else:
         assert isinstance(tabs, dict) and all(isinstance(v, dict) for v in tabs.values())
         assert current is None or isinstance(current, str)
+
+
+def test_opening_or_refusing_a_session_builds_no_widget(window: Any, tmp_path: Path) -> None:
+    """A session is checked on the tabs themselves: no hidden twin of any tab is built."""
+    from PySide6.QtWidgets import QApplication
+
+    window.gameTabs.build_all()
+    good = tmp_path / "good.json"
+    assert window.save_session(good) is None
+    document = json.loads(good.read_text())
+    document["tabs"]["xoinc"]["coins"] = ["1"] * 20_000
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(document))
+    count = len(QApplication.allWidgets())
+    assert window.open_session(good) is None
+    assert window.open_session(bad) is not None
+    assert len(QApplication.allWidgets()) == count

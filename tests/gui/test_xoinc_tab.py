@@ -294,7 +294,7 @@ def test_a_refused_session_leaves_the_result_as_it_was(make_tab, qtbot, solve_an
     notes = [tab.coins.model.data(tab.coins.model.index(r, 1)) for r in range(5)]
     for bad in ({"coins": ["1"] * (xoinc.MAX_COINS + 1)}, {"coins": ["1"], "user_first": 3}):
         try:
-            restore_all({"xoinc": tab}, {"xoinc": bad}, lambda game_id: make_tab(game_id))
+            restore_all({"xoinc": tab}, {"xoinc": bad})
         except ValueError as exc:
             assert "Xoinc" in str(exc)
         else:

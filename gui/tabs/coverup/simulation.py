@@ -10,12 +10,12 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from gui.controller import Job, JobFailure, SolveController
+from gui.widgets.fields import NumberField
 from gui.widgets.labels import caption
 from gui.widgets.progress import job_progress_bar
 from solvers import coverup as cu
@@ -47,14 +47,14 @@ class SimulationPanel(QGroupBox):
         self.controller.failed.connect(self._failed)
         self.controller.cancelled.connect(self._cancelled)
         self.simulation: Simulation | None = None
-        self.gamesSpin = QSpinBox()
+        self.gamesSpin = NumberField(solve_input=False)
         self.gamesSpin.setObjectName("gamesSpin")
         self.gamesSpin.setRange(100, 5_000_000)
         self.gamesSpin.setSingleStep(10_000)
         self.gamesSpin.setGroupSeparatorShown(True)
         self.gamesSpin.setValue(100_000)
         self.gamesSpin.setSuffix(" games")
-        self.seedSpin = QSpinBox()
+        self.seedSpin = NumberField(solve_input=False)
         self.seedSpin.setRange(0, 1_000_000)
         self.seedSpin.setPrefix("seed ")
         self.seedSpin.setSpecialValueText("random seed")

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from gui.controller import Job
 from gui.tabs.base import GameTab
 from gui.widgets.dialogs import open_file
+from gui.widgets.fields import NumberField
 from gui.widgets.labels import caption
 from gui.widgets.options import OptionFields
 from gui.widgets.play_panel import GameRestarter
@@ -82,7 +83,7 @@ class GreatGameTab(GameTab):
         super().__init__(parent)
         self.throws = ThrowTableModel()
         self.table = ThrowTableView(self.throws)
-        self.gSpin = QSpinBox()
+        self.gSpin = NumberField()
         self.gSpin.setObjectName("gSpin")
         self.gSpin.setRange(1, MAX_THROWS)
         self.gSpin.setToolTip("Throws in a round: the table has one row per throw")
@@ -103,6 +104,7 @@ class GreatGameTab(GameTab):
             if isinstance(label, QLabel):
                 label.setText(words)
         self.gSpin.valueChanged.connect(self._g_changed)
+        self.gSpin.valueChanged.connect(lambda _: self.revalidate())
         self.throws.rows_changed.connect(self._rows_changed)
         self.throws.edited.connect(self._edited)
         self.gaps.changed.connect(self._edited)
@@ -209,7 +211,8 @@ class GreatGameTab(GameTab):
 
     # ----- inputs --------------------------------------------------------------------------
     def _g_changed(self, value: int) -> None:
-        if value != self.throws.rowCount():
+        # An out-of-range G is marked on its field (nothing solves); the table keeps its rows.
+        if self.gSpin.problem() is None and value != self.throws.rowCount():
             self.throws.resize(value)
 
     def _rows_changed(self, count: int) -> None:

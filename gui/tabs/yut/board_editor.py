@@ -22,12 +22,12 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QLabel,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from gui.files import atomic_write, load_json
+from gui.widgets.fields import NumberField
 from gui.widgets.theme import ROLE, colour_css
 from solvers.yut import MAX_BOARD_BYTES, Board, board_from_json, board_to_json, standard_board
 from solvers.yut.board import MAX_SCORE, MAX_SQUARES
@@ -60,7 +60,7 @@ class BoardEditor(QGroupBox):
         self.nameLabel = QLabel()
         self.selectedLabel = QLabel("Click a square on the drawing.")
         self.selectedLabel.setObjectName("selectedSquareLabel")
-        self.scoreSpin = QSpinBox()
+        self.scoreSpin = NumberField()
         self.scoreSpin.setObjectName("squareScoreSpin")
         self.scoreSpin.setRange(-MAX_SCORE, MAX_SCORE)
         self.redCombo = QComboBox()

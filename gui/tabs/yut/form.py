@@ -20,12 +20,11 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QRadioButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
-from gui.widgets.fields import mark_invalid
+from gui.widgets.fields import NumberField, mark_invalid
 from solvers import yut
 from solvers.protocol import split_numbers
 
@@ -46,8 +45,8 @@ def parse_numbers(text: str, what: str, kind: type[int] | type[float]) -> list[A
     return values
 
 
-def _spin(name: str, top: int, value: int) -> QSpinBox:
-    spin = QSpinBox()
+def _spin(name: str, top: int, value: int) -> NumberField:
+    spin = NumberField()
     spin.setObjectName(name)
     spin.setRange(1, top)
     spin.setValue(value)

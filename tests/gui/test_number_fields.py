@@ -1,0 +1,56 @@
+"""Number fields never change what was typed: out of range, empty or unfinished is marked red
+with the range, and nothing is solved until it is fixed (every tab, every number input)."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from gui.widgets.fields import NumberField, invalid_reason
+
+#: (game, field object name, a valid text) for number inputs of every kind of form.
+FIELDS = [
+    ("yut", "piecesSpin", "3"),
+    ("greatgame", "gSpin", "2"),
+    ("greatgame", "option_W", "2"),
+]
+
+
+def type_text(qtbot, field: NumberField, text: str) -> None:  # type: ignore[no-untyped-def]
+    field.setFocus()
+    field.lineEdit().selectAll()
+    qtbot.keyClick(field.lineEdit(), Qt.Key.Key_Backspace)
+    if text:
+        qtbot.keyClicks(field.lineEdit(), text)
+    qtbot.keyClick(field.lineEdit(), Qt.Key.Key_Return)
+
+
+@pytest.mark.parametrize(("game_id", "name", "good"), FIELDS)
+@pytest.mark.parametrize("bad", ["0", "-3", "100000", ""])
+def test_a_bad_number_stays_as_typed_marked_and_blocks_solve(  # type: ignore[no-untyped-def]
+    make_tab, qtbot, game_id: str, name: str, good: str, bad: str
+) -> None:
+    tab = make_tab(game_id)
+    field = tab.findChild(NumberField, name)
+    assert field is not None
+    type_text(qtbot, field, bad)
+    assert field.lineEdit().text() == bad  # nothing clamped, nothing put back
+    reason = invalid_reason(field)
+    assert reason is not None and f"{field.minimum():,}" in reason
+    assert not tab.solveButton.isEnabled() and reason in tab.messageLabel.text()
+    qtbot.wait(400)  # past the live-solve pause: nothing runs on a bad number
+    assert not tab.busy
+    type_text(qtbot, field, good)
+    assert invalid_reason(field) is None and tab.solveButton.isEnabled()
+    assert field.value() == int(good)
+
+
+def test_the_arrows_stay_in_range(qtbot) -> None:  # type: ignore[no-untyped-def]
+    field = NumberField()
+    qtbot.addWidget(field)
+    field.setRange(1, 3)
+    field.setValue(3)
+    field.stepBy(5)
+    assert field.value() == 3
+    field.stepBy(-9)
+    assert field.value() == 1
