@@ -107,6 +107,7 @@ def _main_help() -> str:
     games = "\n".join(f"  {game:<10} {TITLES[game]}" for game in GAMES)
     return (
         f"usage: {PROG} GAME [OPTIONS] [FILE ...] [--json]\n"
+        f"       {PROG} GAME [OPTIONS] --sweep NAME=START:STOP[:STEP] [FILE ...]\n"
         f"       {PROG} check GAME [--cases N] [--seed S] [--size small|judge|max]\n"
         "             [--timeout SEC] [--save DIR] [--json] [--tolerance X] -- COMMAND [ARG ...]\n"
         "\nSolve games given in their original judge format (stdin when no FILE).\n"
@@ -122,6 +123,7 @@ def _run_game(game: str, words: list[str]) -> int:
     if "-h" in words or "--help" in words:
         sys.stdout.write(game_help(game, module, declared))
         return 0
+    sweep_text, words = _take_sweep(words)
     files, as_json, option_words = split_arguments(declared, words)
     try:
         options = parse_options(declared, option_words)
@@ -138,8 +140,42 @@ def _run_game(game: str, words: list[str]) -> int:
             name = "<stdin>" if path == "-" else path
             text = read_judge_text(path, name)
             batches.append(Batch(name, text, _parse(text, name, module, options)))
+    if sweep_text is not None:  # issue 23: what if, one CSV row per value
+        _write_sweep(game, module, batches, sweep_text, options, as_json)
+        return 0
     _write_answers(module, batches, as_json)
     return 0
+
+
+def _take_sweep(words: list[str]) -> tuple[str | None, list[str]]:
+    if not any(w.startswith("--sweep") for w in words):
+        return None, words  # the common run does not import the sweep's module
+    from solvers.sweep_cli import take_sweep
+
+    try:
+        return take_sweep(words)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _write_sweep(
+    game: str,
+    module: GameModule,
+    batches: list[Batch],
+    text: str,
+    options: dict[str, Any],
+    as_json: bool,
+) -> None:
+    from solvers.sweep_cli import write_sweep
+
+    if as_json:
+        raise UsageError("--sweep: prints CSV; it cannot be combined with --json")
+    places = [(batch, index) for batch in batches for index in range(len(batch.cases))]
+    cases = [batch.cases[index] for batch, index in places]
+    try:
+        write_sweep(game, text, cases, lambda i: places[i][0].where(module, places[i][1]), options)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
 
 
 @dataclass(frozen=True)

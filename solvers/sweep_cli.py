@@ -1,0 +1,107 @@
+"""``python -m solvers GAME --sweep NAME=START:STOP[:STEP] [FILE]``: a sweep as a tidy CSV.
+
+The header names the swept input, then the answer's columns (the answer last,
+the number the judge prints); one row per value, STOP included. A file of
+several cases gets a ``case`` column (1-based) after the swept value.
+Errors are ``ValueError``s already worded for the user: ``--sweep: reason`` for
+the range, ``FILE:LINE: reason`` for a case that cannot take a value.
+"""
+
+from __future__ import annotations
+
+import csv
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TextIO
+
+from solvers.protocol import JudgeFormatError
+from solvers.sweep import check_options, find_sweep, header, parse_range, sweep
+
+__all__ = ["FLAG", "format_number", "take_sweep", "write_sweep"]
+
+FLAG = "--sweep"
+
+
+def take_sweep(words: Sequence[str]) -> tuple[str | None, list[str]]:
+    """Pull ``--sweep NAME=RANGE`` (or ``--sweep=NAME=RANGE``) out of a game's arguments."""
+    rest: list[str] = []
+    found: str | None = None
+    items = iter(words)
+    for word in items:
+        if word == "--":
+            rest.append(word)
+            rest.extend(items)
+            break
+        if word == FLAG or word.startswith(FLAG + "="):
+            if found is not None:
+                raise ValueError(f"{FLAG}: give one sweep at a time")
+            value = word[len(FLAG) + 1 :] if word != FLAG else next(items, None)
+            if not value:
+                raise ValueError(f"{FLAG}: needs NAME=START:STOP[:STEP], e.g. W=1:8")
+            found = value
+        else:
+            rest.append(word)
+    return found, rest
+
+
+def format_number(value: float, decimals: int | None = None) -> str:
+    """A number as the CSV holds it: integers bare, reals in the shortest exact form.
+
+    ``decimals`` writes it with that many decimals instead (as a judge prints it).
+    """
+    if decimals is not None:
+        return f"{value:.{decimals}f}"
+    if isinstance(value, bool):
+        return str(int(value))
+    if isinstance(value, int):
+        return str(value)
+    number = float(value)
+    return str(int(number)) if number.is_integer() and abs(number) < 2**53 else repr(number)
+
+
+def write_sweep(
+    game: str,
+    text: str,
+    cases: Sequence[Any],
+    where: Callable[[int], str],
+    options: Mapping[str, Any],
+    out: TextIO | None = None,
+) -> None:
+    """Sweep every case of ``cases`` as ``text`` (``NAME=START:STOP[:STEP]``) says.
+
+    ``where(i)`` is the ``FILE:LINE`` of case ``i`` for errors that are the case's.
+    """
+    stream = sys.stdout if out is None else out
+    key, equals, span = text.partition("=")
+    if not equals:
+        raise ValueError(f"{FLAG}: give NAME=START:STOP[:STEP], got {text!r}")
+    try:
+        found, index = find_sweep(game, key)
+        check_options(found, options)
+    except ValueError as exc:
+        raise ValueError(f"{FLAG}: {exc}") from None
+    plans = []  # every case's values, checked before the first line is written
+    for number, inputs in enumerate(cases):
+        try:
+            find_sweep(game, key, inputs)
+        except ValueError as exc:
+            raise ValueError(f"{where(number)}: {exc}") from None
+        try:
+            plans.append((inputs, parse_range(found, inputs, index, span)))
+        except ValueError as exc:  # TooBig included
+            raise ValueError(f"{FLAG}: {exc}") from None
+    writer = csv.writer(stream, lineterminator="\n")
+    several = len(cases) > 1
+    columns = header(found, index)
+    writer.writerow([columns[0], "case", *columns[1:]] if several else columns)
+    places = {i + 1: d for i, d in enumerate(found.decimals) if d is not None}
+    for number, (inputs, values) in enumerate(plans):
+        try:
+            for row in sweep(game, inputs, key, values, options):
+                cells = [format_number(v, places.get(i)) for i, v in enumerate(row)]
+                writer.writerow([cells[0], str(number + 1), *cells[1:]] if several else cells)
+        except JudgeFormatError as exc:
+            raise ValueError(f"{where(number)}: {exc.reason}") from None
+        except (ValueError, ArithmeticError, MemoryError) as exc:
+            raise ValueError(f"{where(number)}: {exc}") from None
+    stream.flush()
