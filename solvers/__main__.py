@@ -20,7 +20,7 @@ import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solvers import GAMES, TITLES, load
 from solvers.protocol import (
@@ -31,6 +31,9 @@ from solvers.protocol import (
     jsonable,
     parse_options,
 )
+
+if TYPE_CHECKING:
+    from solvers.sweep_cli import SweepRequest
 
 __all__ = ["MAX_INPUT_BYTES", "main"]
 
@@ -129,6 +132,7 @@ def _run_game(game: str, words: list[str]) -> int:
         options = parse_options(declared, option_words)
     except OptionError as exc:
         raise UsageError(str(exc)) from None
+    sweep = None if sweep_text is None else _read_sweep(game, sweep_text, options)
     standalone = [o for o in declared if o.standalone and options[o.name] != o.default]
     if standalone:
         if files:
@@ -140,8 +144,8 @@ def _run_game(game: str, words: list[str]) -> int:
             name = "<stdin>" if path == "-" else path
             text = read_judge_text(path, name)
             batches.append(Batch(name, text, _parse(text, name, module, options)))
-    if sweep_text is not None:  # issue 23: what if, one CSV row per value
-        _write_sweep(game, module, batches, sweep_text, options, as_json)
+    if sweep is not None:  # issue 23: what if, one CSV row per value
+        _write_sweep(module, batches, sweep, as_json)
         return 0
     _write_answers(module, batches, as_json)
     return 0
@@ -158,13 +162,17 @@ def _take_sweep(words: list[str]) -> tuple[str | None, list[str]]:
         raise UsageError(str(exc)) from None
 
 
+def _read_sweep(game: str, text: str, options: dict[str, Any]) -> SweepRequest:
+    from solvers.sweep_cli import read_sweep
+
+    try:
+        return read_sweep(game, text, options)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
 def _write_sweep(
-    game: str,
-    module: GameModule,
-    batches: list[Batch],
-    text: str,
-    options: dict[str, Any],
-    as_json: bool,
+    module: GameModule, batches: list[Batch], sweep: SweepRequest, as_json: bool
 ) -> None:
     from solvers.sweep_cli import write_sweep
 
@@ -173,7 +181,7 @@ def _write_sweep(
     places = [(batch, index) for batch in batches for index in range(len(batch.cases))]
     cases = [batch.cases[index] for batch, index in places]
     try:
-        write_sweep(game, text, cases, lambda i: places[i][0].where(module, places[i][1]), options)
+        write_sweep(sweep, cases, lambda i: places[i][0].where(module, places[i][1]))
     except ValueError as exc:
         raise UsageError(str(exc)) from None
 
@@ -229,6 +237,9 @@ def game_help(game: str, module: GameModule, declared: Sequence[Option]) -> str:
     doc = (module.__doc__ or TITLES[game]).strip().splitlines()[0]
     lines = [f"usage: {PROG} {game} [OPTIONS] [FILE ...] [--json]", "", doc, "", "options:"]
     rows = [("FILE", "judge input (default: stdin; - is stdin)"), ("--json", "print full results")]
+    if module.SWEEPS:
+        names = ", ".join(s.key(1) if s.indexed else s.name for s in module.SWEEPS)
+        rows.append(("--sweep NAME=A:B[:S]", f"what if: a CSV row per value A..B ({names})"))
     for option in declared:
         shown = option.flag if option.kind == "flag" else f"{option.flag} {option.metavar or 'X'}"
         default = "" if option.default in (None, False, ()) else f" (default: {option.default})"

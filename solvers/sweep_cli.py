@@ -12,12 +12,13 @@ from __future__ import annotations
 import csv
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, TextIO
 
-from solvers.protocol import JudgeFormatError
+from solvers.protocol import JudgeFormatError, Sweep
 from solvers.sweep import check_options, find_sweep, header, parse_range, sweep
 
-__all__ = ["FLAG", "format_number", "take_sweep", "write_sweep"]
+__all__ = ["FLAG", "SweepRequest", "format_number", "read_sweep", "take_sweep", "write_sweep"]
 
 FLAG = "--sweep"
 
@@ -59,19 +60,20 @@ def format_number(value: float, decimals: int | None = None) -> str:
     return str(int(number)) if number.is_integer() and abs(number) < 2**53 else repr(number)
 
 
-def write_sweep(
-    game: str,
-    text: str,
-    cases: Sequence[Any],
-    where: Callable[[int], str],
-    options: Mapping[str, Any],
-    out: TextIO | None = None,
-) -> None:
-    """Sweep every case of ``cases`` as ``text`` (``NAME=START:STOP[:STEP]``) says.
+@dataclass(frozen=True)
+class SweepRequest:
+    """A ``--sweep`` read and checked against the game and its options (no case yet)."""
 
-    ``where(i)`` is the ``FILE:LINE`` of case ``i`` for errors that are the case's.
-    """
-    stream = sys.stdout if out is None else out
+    game: str
+    key: str
+    span: str
+    sweep: Sweep
+    index: int
+    options: Mapping[str, Any]
+
+
+def read_sweep(game: str, text: str, options: Mapping[str, Any]) -> SweepRequest:
+    """Read ``NAME=START:STOP[:STEP]`` before any input is: a bad name fails at once."""
     key, equals, span = text.partition("=")
     if not equals:
         raise ValueError(f"{FLAG}: give NAME=START:STOP[:STEP], got {text!r}")
@@ -80,6 +82,22 @@ def write_sweep(
         check_options(found, options)
     except ValueError as exc:
         raise ValueError(f"{FLAG}: {exc}") from None
+    return SweepRequest(game, key, span, found, index, options)
+
+
+def write_sweep(
+    request: SweepRequest,
+    cases: Sequence[Any],
+    where: Callable[[int], str],
+    out: TextIO | None = None,
+) -> None:
+    """Sweep every case of ``cases`` as ``request`` says, as CSV on ``out`` (stdout).
+
+    ``where(i)`` is the ``FILE:LINE`` of case ``i`` for errors that are the case's.
+    """
+    stream = sys.stdout if out is None else out
+    game, key, span = request.game, request.key, request.span
+    found, index, options = request.sweep, request.index, request.options
     plans = []  # every case's values, checked before the first line is written
     for number, inputs in enumerate(cases):
         try:
