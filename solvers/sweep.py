@@ -26,6 +26,7 @@ from solvers.protocol import Progress, Sweep, SweepRow, TooBig, report
 
 __all__ = [
     "DEFAULT_REAL_STEPS",
+    "RangeError",
     "SweepJob",
     "applicable",
     "check_options",
@@ -41,6 +42,14 @@ __all__ = [
 #: A real range without a step is cut into this many equal steps.
 DEFAULT_REAL_STEPS = 20
 _KEY = re.compile(r"([A-Za-z_][A-Za-z_-]*?)(\d*)")
+
+
+class RangeError(ValueError):
+    """A bad range, naming the field at fault: ``"START"``, ``"STOP"`` or ``"STEP"``."""
+
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(reason)
+        self.field = field
 
 
 def find_sweep(game: str, key: str, inputs: Any = None) -> tuple[Sweep, int]:
@@ -80,11 +89,11 @@ def _number(text: str, what: str, kind: str) -> Decimal:
     try:
         value = Decimal(text.strip())
     except InvalidOperation:
-        raise ValueError(f"{what} must be a number, got {text.strip()!r}") from None
+        raise RangeError(what, f"{what} must be a number, got {text.strip()!r}") from None
     if not value.is_finite():
-        raise ValueError(f"{what} must be finite, got {text.strip()!r}")
+        raise RangeError(what, f"{what} must be finite, got {text.strip()!r}")
     if kind == "int" and value != value.to_integral_value():
-        raise ValueError(f"{what} must be a whole number, got {text.strip()}")
+        raise RangeError(what, f"{what} must be a whole number, got {text.strip()}")
     return value
 
 
@@ -95,16 +104,16 @@ def sweep_values(
 
     Arithmetic is decimal, so ``0:1:0.1`` gives 0.1, 0.2, .. exactly as typed; an
     integer sweep steps by 1 and a real one by a twentieth of the range unless told.
-    ``ValueError`` names the field at fault; ``TooBig`` says what to reduce.
+    ``RangeError`` names the field at fault; ``TooBig`` says what to reduce.
     """
     first = _number(start, "START", sweep.kind)
     last = _number(stop, "STOP", sweep.kind)
     if last < first:
-        raise ValueError(f"STOP ({stop.strip()}) must not be below START ({start.strip()})")
+        raise RangeError("STOP", f"STOP ({stop.strip()}) must not be below START ({start.strip()})")
     if step.strip():
         by = _number(step, "STEP", sweep.kind)
         if by <= 0:
-            raise ValueError(f"STEP must be above 0, got {step.strip()}")
+            raise RangeError("STEP", f"STEP must be above 0, got {step.strip()}")
     elif sweep.kind == "int" or last == first:
         by = Decimal(1)
     else:
@@ -112,9 +121,10 @@ def sweep_values(
     lo, hi = sweep.bounds(inputs, index)
     for what, value in (("START", first), ("STOP", last)):
         if not lo <= value <= hi:
-            raise ValueError(
+            raise RangeError(
+                what,
                 f"{what}: {sweep.title(index)} must be between {_text(lo)} and {_text(hi)}, "
-                f"got {value}"
+                f"got {value}",
             )
     count = int((last - first) // by) + 1
     if count > sweep.max_points:
