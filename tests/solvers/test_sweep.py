@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 import solvers
 from solvers.nim import NimInputs, Rule
-from solvers.protocol import Sweep, TooBig
+from solvers.protocol import Cancelled, Sweep, TooBig
 from solvers.sweep import (
     applicable,
     find_sweep,
@@ -250,3 +250,22 @@ def test_values_are_checked_before_any_solve() -> None:
     no_candidate = coverup.CoverUpInputs((coverup.Column(3, 0, 0.0),))
     with pytest.raises(ValueError, match="between 0 and 0"):
         list(sweep("coverup", no_candidate, "p1", [0.5]))
+
+
+@pytest.mark.parametrize(
+    ("game", "key", "values"), [("greatgame", "W", [1, 2, 3]), ("xoinc", "coins", [1, 2, 3])]
+)
+def test_progress_runs_from_0_to_1_and_cancel_stops_the_sweep(
+    game: str, key: str, values: list[float]
+) -> None:
+    inputs = solvers.load(game).example()
+    seen: list[float] = []
+    rows = list(sweep(game, inputs, key, values, progress=seen.append))
+    assert len(rows) == 3 and seen[-1] == 1.0
+    assert all(0.0 <= f <= 1.0 for f in seen) and seen == sorted(seen)
+
+    def cancel(fraction: float) -> None:
+        raise Cancelled
+
+    with pytest.raises(Cancelled):
+        list(sweep(game, inputs, key, values, progress=cancel))
