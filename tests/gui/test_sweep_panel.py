@@ -171,3 +171,27 @@ def test_csv_export_is_the_command_line_s(
     assert path.read_text() == capsys.readouterr().out
     assert not panel.export_csv(tmp_path / "missing" / "sweep.csv")
     assert panel.messageLabel.text().startswith("Export failed")
+
+
+@pytest.mark.parametrize("game", list(solvers.GAMES))
+def test_every_sweep_of_every_game_starts_with_a_valid_range(qtbot: Any, game: str) -> None:
+    panel = SweepPanel(game)
+    qtbot.addWidget(panel)
+    examples = [solvers.load(game).example()]
+    if game == "yut":
+        examples.append(solvers.load("yut").ExpectInputs(5, 2))
+    if game == "nim":
+        examples.append(NimInputs((3, 9), Rule.SUBTRACTION, (1, 3, 4)))
+    offered = set()
+    for inputs in examples:
+        panel.set_inputs(inputs)
+        for at in range(panel.sweepCombo.count()):
+            panel.sweepCombo.setCurrentIndex(at)
+            offered.add(panel.sweepCombo.currentData())
+            chosen = panel.current()
+            assert chosen is not None
+            assert panel.runButton.isEnabled(), panel.messageLabel.text()
+            lo, hi = chosen[0].bounds(inputs, chosen[1])
+            assert lo <= panel.currentLine.value() <= hi
+            assert panel.itemSpin.isVisibleTo(panel) == bool(chosen[0].indexed)
+    assert offered == {s.name for s in solvers.load(game).SWEEPS}
