@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from solvers import GAMES, TITLES, load
 from solvers.protocol import (
@@ -32,11 +32,9 @@ from solvers.protocol import (
     parse_options,
 )
 
-if TYPE_CHECKING:
-    from solvers.sweep_cli import SweepRequest
-
 __all__ = ["MAX_INPUT_BYTES", "main"]
 
+T = TypeVar("T")
 PROG = "python -m solvers"
 #: Judge files (and stdin) larger than this are refused before being parsed.
 MAX_INPUT_BYTES = 64 * 1024 * 1024
@@ -126,13 +124,18 @@ def _run_game(game: str, words: list[str]) -> int:
     if "-h" in words or "--help" in words:
         sys.stdout.write(game_help(game, module, declared))
         return 0
-    sweep_text, words = _take_sweep(words)
+    sweep_text, sweep = None, None
+    if any(word.startswith("--sweep") for word in words):  # issue 23: what if
+        from solvers import sweep_cli
+
+        sweep_text, words = _sweeping(sweep_cli.take_sweep, words)
     files, as_json, option_words = split_arguments(declared, words)
     try:
         options = parse_options(declared, option_words)
     except OptionError as exc:
         raise UsageError(str(exc)) from None
-    sweep = None if sweep_text is None else _read_sweep(game, sweep_text, options)
+    if sweep_text is not None:  # a bad sweep fails before any input is read
+        sweep = _sweeping(sweep_cli.read_sweep, game, sweep_text, options)
     standalone = [o for o in declared if o.standalone and options[o.name] != o.default]
     if standalone:
         if files:
@@ -144,44 +147,17 @@ def _run_game(game: str, words: list[str]) -> int:
             name = "<stdin>" if path == "-" else path
             text = read_judge_text(path, name)
             batches.append(Batch(name, text, _parse(text, name, module, options)))
-    if sweep is not None:  # issue 23: what if, one CSV row per value
-        _write_sweep(module, batches, sweep, as_json)
+    if sweep is not None:  # one CSV row per value instead of the answers
+        _sweeping(sweep_cli.write_batches, sweep, module, batches, as_json)
         return 0
     _write_answers(module, batches, as_json)
     return 0
 
 
-def _take_sweep(words: list[str]) -> tuple[str | None, list[str]]:
-    if not any(w.startswith("--sweep") for w in words):
-        return None, words  # the common run does not import the sweep's module
-    from solvers.sweep_cli import take_sweep
-
+def _sweeping(step: Callable[..., T], *args: Any) -> T:
+    """A step of ``--sweep`` (``solvers.sweep_cli``): its ``ValueError`` is the user's."""
     try:
-        return take_sweep(words)
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
-
-
-def _read_sweep(game: str, text: str, options: dict[str, Any]) -> SweepRequest:
-    from solvers.sweep_cli import read_sweep
-
-    try:
-        return read_sweep(game, text, options)
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
-
-
-def _write_sweep(
-    module: GameModule, batches: list[Batch], sweep: SweepRequest, as_json: bool
-) -> None:
-    from solvers.sweep_cli import write_sweep
-
-    if as_json:
-        raise UsageError("--sweep: prints CSV; it cannot be combined with --json")
-    places = [(batch, index) for batch in batches for index in range(len(batch.cases))]
-    cases = [batch.cases[index] for batch, index in places]
-    try:
-        write_sweep(sweep, cases, lambda i: places[i][0].where(module, places[i][1]))
+        return step(*args)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
 
