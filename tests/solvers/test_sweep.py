@@ -269,3 +269,24 @@ def test_progress_runs_from_0_to_1_and_cancel_stops_the_sweep(
 
     with pytest.raises(Cancelled):
         list(sweep(game, inputs, key, values, progress=cancel))
+
+
+def test_great_game_near_rounding_ties_record_the_policy_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """From W = 13 on this match is within 1e-6 of 96.9375% (an exact half of the last
+    digit): each such value is decided in integers from the round's policy, recorded once."""
+    import solvers.greatgame as greatgame
+
+    inputs = greatgame.GreatGameInputs(((6, 14, 80),), 4, 2)
+    passes = []
+    real = greatgame.policy_pass
+    monkeypatch.setattr(greatgame, "policy_pass", lambda *a, **k: passes.append(1) or real(*a, **k))
+    rows = list(sweep("greatgame", inputs, "W", list(range(10, 31))))
+    assert passes == [1]
+    monkeypatch.setattr(greatgame, "policy_pass", real)
+    found, _ = find_sweep("greatgame", "W", inputs)
+    for row in rows:
+        assert row == direct("greatgame", inputs, found, 1, row[0])
+    # The exact values are at or just above the half, which rounds up.
+    assert [row[2] for row in rows if row[0] >= 13] == [96.938] * 18
