@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from gui.files import atomic_write
 from gui.widgets.dialogs import save_file
 from gui.widgets.fields import mark_invalid
-from gui.widgets.plots import make_plot, pg
+from gui.widgets.plots import IntegerAxis, make_plot, pg
 from gui.widgets.theme import CAPTION_CSS, ROLE
 from solvers import TITLES
 from solvers.protocol import Sweep, SweepRow, TooBig
@@ -264,6 +264,9 @@ class SweepPanel(QWidget):
         values = self.values()
         self.clear()
         self.shown = (found, index, self.inputs)
+        # Whole-number inputs get whole-number ticks (never "2.5 pieces").
+        axis = IntegerAxis("bottom") if found.kind == "int" else pg.AxisItem("bottom")
+        self.plot.getPlotItem().setAxisItems({"bottom": axis})
         self.plot.setLabel("bottom", found.title(index))
         self.plot.setLabel("left", found.answers[-1])
         self._mark_current()

@@ -195,3 +195,17 @@ def test_every_sweep_of_every_game_starts_with_a_valid_range(qtbot: Any, game: s
             assert lo <= panel.currentLine.value() <= hi
             assert panel.itemSpin.isVisibleTo(panel) == bool(chosen[0].indexed)
     assert offered == {s.name for s in solvers.load(game).SWEEPS}
+
+
+def test_whole_number_inputs_get_whole_number_ticks(qtbot: Any, panel: SweepPanel) -> None:
+    from gui.widgets.plots import IntegerAxis
+
+    choose(panel, "W")
+    type_range(qtbot, panel, "1", "3")
+    run_and_fill(qtbot, panel)
+    assert isinstance(panel.plot.getAxis("bottom"), IntegerAxis)
+    assert panel.plot.getAxis("bottom").labelText == "W (rounds ahead to win the match)"
+    choose(panel, "paper")
+    type_range(qtbot, panel, "0", "1", "0.5")
+    run_and_fill(qtbot, panel)
+    assert not isinstance(panel.plot.getAxis("bottom"), IntegerAxis)
