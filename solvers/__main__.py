@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from solvers import GAMES, TITLES, load
 from solvers.protocol import (
@@ -34,6 +34,7 @@ from solvers.protocol import (
 
 __all__ = ["MAX_INPUT_BYTES", "main"]
 
+T = TypeVar("T")
 PROG = "python -m solvers"
 #: Judge files (and stdin) larger than this are refused before being parsed.
 MAX_INPUT_BYTES = 64 * 1024 * 1024
@@ -107,6 +108,7 @@ def _main_help() -> str:
     games = "\n".join(f"  {game:<10} {TITLES[game]}" for game in GAMES)
     return (
         f"usage: {PROG} GAME [OPTIONS] [FILE ...] [--json]\n"
+        f"       {PROG} GAME [OPTIONS] --sweep NAME=START:STOP[:STEP] [FILE ...]\n"
         f"       {PROG} check GAME [--cases N] [--seed S] [--size small|judge|max]\n"
         "             [--timeout SEC] [--save DIR] [--json] [--tolerance X] -- COMMAND [ARG ...]\n"
         "\nSolve games given in their original judge format (stdin when no FILE).\n"
@@ -122,11 +124,18 @@ def _run_game(game: str, words: list[str]) -> int:
     if "-h" in words or "--help" in words:
         sys.stdout.write(game_help(game, module, declared))
         return 0
+    sweep_text, sweep = None, None
+    if any(word.startswith("--sweep") for word in words):  # issue 23: what if
+        from solvers import sweep_cli
+
+        sweep_text, words = _sweeping(sweep_cli.take_sweep, words)
     files, as_json, option_words = split_arguments(declared, words)
     try:
         options = parse_options(declared, option_words)
     except OptionError as exc:
         raise UsageError(str(exc)) from None
+    if sweep_text is not None:  # a bad sweep fails before any input is read
+        sweep = _sweeping(sweep_cli.read_sweep, game, sweep_text, options)
     standalone = [o for o in declared if o.standalone and options[o.name] != o.default]
     if standalone:
         if files:
@@ -138,8 +147,19 @@ def _run_game(game: str, words: list[str]) -> int:
             name = "<stdin>" if path == "-" else path
             text = read_judge_text(path, name)
             batches.append(Batch(name, text, _parse(text, name, module, options)))
+    if sweep is not None:  # one CSV row per value instead of the answers
+        _sweeping(sweep_cli.write_batches, sweep, module, batches, as_json)
+        return 0
     _write_answers(module, batches, as_json)
     return 0
+
+
+def _sweeping(step: Callable[..., T], *args: Any) -> T:
+    """A step of ``--sweep`` (``solvers.sweep_cli``): its ``ValueError`` is the user's."""
+    try:
+        return step(*args)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
 
 
 @dataclass(frozen=True)
@@ -193,6 +213,9 @@ def game_help(game: str, module: GameModule, declared: Sequence[Option]) -> str:
     doc = (module.__doc__ or TITLES[game]).strip().splitlines()[0]
     lines = [f"usage: {PROG} {game} [OPTIONS] [FILE ...] [--json]", "", doc, "", "options:"]
     rows = [("FILE", "judge input (default: stdin; - is stdin)"), ("--json", "print full results")]
+    if module.SWEEPS:
+        names = ", ".join(s.key(1) if s.indexed else s.name for s in module.SWEEPS)
+        rows.append(("--sweep NAME=A:B[:S]", f"what if: a CSV row per value A..B ({names})"))
     for option in declared:
         shown = option.flag if option.kind == "flag" else f"{option.flag} {option.metavar or 'X'}"
         default = "" if option.default in (None, False, ()) else f" (default: {option.default})"

@@ -24,6 +24,8 @@ __all__ = [
     "OptionError",
     "PlayState",
     "Progress",
+    "Sweep",
+    "SweepRow",
     "Tokens",
     "TooBig",
     "checked",
@@ -306,6 +308,59 @@ def parse_options(options: Sequence[Option], argv: Iterable[str]) -> dict[str, A
     return values
 
 
+#: A row of a sweep: the swept value, then the answer's numbers (the answer last).
+SweepRow = tuple[float, ...]
+
+
+def _any_inputs(inputs: Any) -> bool:
+    return True
+
+
+@dataclasses.dataclass(frozen=True)
+class Sweep:
+    """One input a "what if" sweep can vary, declared once per game (its ``SWEEPS``).
+
+    ``name`` is the CLI's (``--sweep W=1:8``); an ``indexed`` sweep names one item of
+    the inputs (a pile, a column, a coin) by a 1-based number after the name
+    (``pile2``). ``kind`` is ``"int"`` or ``"real"``; ``bounds(inputs, index)`` gives
+    the values the inputs can take there (lowest, highest). ``apply(inputs, value,
+    index)`` returns new inputs (``ValueError`` when the value does not fit them);
+    ``current(inputs, index)`` is the value the inputs hold now. ``answers`` heads the
+    numbers ``measure(result)`` gives (the answer itself last, as the judge prints it
+    but as a number). ``needs`` lists game options the sweep is only defined with
+    (``expected`` for Dice Yut's turns); ``fits(inputs)`` says whether inputs of this
+    kind can be swept so. ``batch(inputs, values, index, progress)``, when given,
+    yields the rows of several values at once, sharing the work they have in common
+    (it must give what solving each value would); such a sweep runs as one job.
+    ``decimals[i]`` writes answer ``i`` with that many decimals, as the judge does
+    (``None`` or absent: the shortest exact form).
+    """
+
+    name: str
+    label: str
+    kind: str
+    bounds: Callable[[Any, int], tuple[float, float]]
+    apply: Callable[[Any, float, int], Any]
+    current: Callable[[Any, int], float]
+    answers: tuple[str, ...]
+    measure: Callable[[Any], tuple[float, ...]]
+    indexed: str = ""
+    count: Callable[[Any], int] | None = None
+    needs: tuple[str, ...] = ()
+    fits: Callable[[Any], bool] = _any_inputs
+    batch: Callable[[Any, Sequence[float], int, Progress | None], Iterator[SweepRow]] | None = None
+    max_points: int = 1000
+    decimals: tuple[int | None, ...] = ()
+
+    def key(self, index: int) -> str:
+        """The name with its index, as the CLI and the CSV header spell it (``pile2``)."""
+        return f"{self.name}{index}" if self.indexed else self.name
+
+    def title(self, index: int) -> str:
+        """``label`` for item ``index`` (``"size of pile 2"``)."""
+        return self.label.format(index=index)
+
+
 Move = Hashable
 
 
@@ -352,6 +407,7 @@ class GameModule(Protocol):
 
     TITLE: str
     OPTIONS: tuple[Option, ...]
+    SWEEPS: tuple[Sweep, ...]
     Inputs: type[Any]
     Result: type[Any]
 

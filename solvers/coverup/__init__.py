@@ -31,6 +31,7 @@ from solvers.coverup.model import (
 )
 from solvers.coverup.play import CoverUpGame, Outcome, Picks, new_game
 from solvers.coverup.result import Alternative, CoverUpResult, PolicyEntry, solve
+from solvers.coverup.sweeps import SWEEPS
 from solvers.protocol import Option, Progress
 
 if TYPE_CHECKING:
@@ -40,6 +41,7 @@ __all__ = [
     "MAX_COLUMNS",
     "MAX_DIGITS",
     "OPTIONS",
+    "SWEEPS",
     "TITLE",
     "Alternative",
     "Column",

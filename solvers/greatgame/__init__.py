@@ -35,7 +35,8 @@ from solvers.greatgame.model import (
 from solvers.greatgame.play import GreatGamePlay, start_match
 from solvers.greatgame.policy import policy_pass
 from solvers.greatgame.result import GreatGameResult, RoundPolicy, round_policy
-from solvers.greatgame.round_dp import coefficients, search_ratio
+from solvers.greatgame.round_dp import FloatArray, RatioSearch, coefficients, search_ratio
+from solvers.greatgame.sweeps import SWEEPS
 from solvers.protocol import Option, Progress, Tokens, checked, report
 
 __all__ = [
@@ -43,6 +44,7 @@ __all__ = [
     "MAX_GAP",
     "MAX_THROWS",
     "OPTIONS",
+    "SWEEPS",
     "TITLE",
     "GreatGameInputs",
     "GreatGamePlay",
@@ -56,6 +58,7 @@ __all__ = [
     "format_judge",
     "generate",
     "hands_of_mask",
+    "match_result",
     "new_game",
     "parse_judge",
     "shrink",
@@ -83,14 +86,34 @@ def solve_great_game(
     step = None if progress is None else (lambda f: report(progress, share * f))
     table = coefficients(inputs.probabilities())
     search = search_ratio(table, method=method, progress=step)
+    rest = None if progress is None else (lambda f: report(progress, share + 0.48 * f))
+    result = match_result(inputs, table, search, policy=policy, step=rest)
+    report(progress, 1.0)
+    return result
+
+
+def match_result(
+    inputs: GreatGameInputs,
+    table: FloatArray,
+    search: RatioSearch,
+    *,
+    policy: bool = False,
+    step: Progress | None = None,
+    known: RoundPolicy | None = None,
+) -> GreatGameResult:
+    """The match's answer for the W and L of ``inputs``, given its round's best ratio.
+
+    The round (``table``, ``search``) does not depend on W and L, so a sweep over
+    them searches once and calls this for each value; ``known`` is a policy already
+    recorded for this round, reused where a near rounding tie needs one.
+    """
     q = search.ratio
     win_by, lose_by = inputs.win_by, inputs.lose_by
     leads = ruin_probabilities(q, win_by, lose_by)
     probability = float(leads[lose_by - 1])
     recorded: RoundPolicy | None = None
     if policy or (near_rounding_tie(probability) and inputs.integral and 0.5 < q < 1.0):
-        rest = None if progress is None else (lambda f: report(progress, share + 0.48 * f))
-        recorded = round_policy(policy_pass(table, search.lam, step=rest))
+        recorded = known or round_policy(policy_pass(table, search.lam, step=step))
     exact: Fraction | None = None
     if q >= 1.0:
         exact = Fraction(1)
@@ -116,7 +139,6 @@ def solve_great_game(
     )
     if recorded is not None:
         result.keep_policy(recorded)
-    report(progress, 1.0)
     return result
 
 

@@ -90,6 +90,11 @@ class GreatGameResult:
         """Attach a policy recorded elsewhere (at this result's ``lam``)."""
         object.__setattr__(self, "_policy", policy)
 
+    def recorded_policy(self) -> RoundPolicy | None:
+        """The round policy if it is already recorded (never records it)."""
+        policy: RoundPolicy | None = self.__dict__.get("_policy")
+        return policy
+
     @property
     def round(self) -> RoundPolicy:
         """The round policy and its chances (recorded on first use)."""

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from solvers.nim.grundy import GrundySequence, grundy_sequence
+from solvers.nim.sweeps import SWEEPS
 from solvers.protocol import Option, Progress, Tokens, checked, report
 
 if TYPE_CHECKING:
@@ -28,6 +29,7 @@ __all__ = [
     "MAX_PILES",
     "MAX_SUBTRACTION",
     "OPTIONS",
+    "SWEEPS",
     "TITLE",
     "GrundySequence",
     "Inputs",

@@ -15,6 +15,7 @@ from dataclasses import InitVar, dataclass
 from typing import TYPE_CHECKING, cast
 
 from solvers.protocol import Option, Progress, Tokens, checked, report
+from solvers.xoinc.sweeps import SWEEPS
 from solvers.xoinc.table import FIRST_ALLOWANCE, MAX_COINS, ValueTable, build_table, check_size
 
 if TYPE_CHECKING:
@@ -28,6 +29,7 @@ __all__ = [
     "MAX_COINS",
     "MAX_VALUE",
     "OPTIONS",
+    "SWEEPS",
     "TITLE",
     "Inputs",
     "Result",

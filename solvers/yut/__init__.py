@@ -35,6 +35,7 @@ from solvers.yut.known import (
     YutResult,
     solve_known,
 )
+from solvers.yut.sweeps import SWEEPS
 
 if TYPE_CHECKING:
     from solvers.yut.play import ExpectGame, KnownGame, Move, new_game
@@ -65,6 +66,7 @@ __all__ = [
     "MAX_PIECES",
     "MAX_THROWS",
     "OPTIONS",
+    "SWEEPS",
     "TITLE",
     "Board",
     "ExpectGame",

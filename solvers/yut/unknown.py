@@ -29,6 +29,7 @@ __all__ = [
     "ExpectTables",
     "Lookup",
     "MoveOption",
+    "expected_by_turns",
     "position_limit",
     "solve_expected",
     "uniform",
@@ -299,17 +300,44 @@ def solve_expected(inputs: ExpectInputs, progress: Progress | None = None) -> Ex
     return result
 
 
+def expected_by_turns(inputs: ExpectInputs, progress: Progress | None = None) -> list[float]:
+    """The expectation of the games of 1, 2, .., ``inputs.turns`` turns, from one solve.
+
+    The backward sweep of a T-turn game values the start (row 0, reachable in every
+    turn) with 1, 2, .., T turns to go on its way, each exactly as a game of that
+    many turns does (the same rows, batches and operations): a sweep over the turns
+    costs one solve of the longest game.
+    """
+    import numpy as np
+
+    from solvers.yut.explore import explore
+
+    report(progress, 0.0)
+    faces = np.array([f for f, p in enumerate(inputs.probabilities, start=1) if p > 0])
+    probs = np.array([inputs.probabilities[f - 1] for f in faces])
+    limit = position_limit(inputs)
+    found = explore(
+        inputs.board, inputs.pieces, inputs.turns, faces, limit, progress, _EXPLORE_SHARE
+    )
+    starts: list[float] = []
+    _sweep(inputs, found, faces, probs, progress, starts)
+    report(progress, 1.0)
+    return starts
+
+
 def _sweep(
     inputs: ExpectInputs,
     found: Explored,
     faces: IntArray,
     probs: FloatArray,
     progress: Progress | None,
+    starts: list[float] | None = None,
 ) -> tuple[IntArray, FloatArray]:
     """Offsets and values turn by turn from the last; turn ``t`` only for rows reachable in ``t``.
 
     A move from a row reachable in ``t`` moves leads to a row reachable in ``t + 1``,
     so each turn reads only the prefix of rows the next turn has values for.
+    ``starts`` (when given) receives the start's value with 1, 2, .. turns to go.
     """
     import numpy as np
 
@@ -342,6 +370,8 @@ def _sweep(
             best = np.where(best == -np.inf, later[rows, None], best)
             current[rows] = best @ probs
         later[:span] = current
+        if starts is not None:
+            starts.append(float(current[0]))
     return offsets, values
 
 

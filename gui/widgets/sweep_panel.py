@@ -1,0 +1,386 @@
+"""The "What if" panel (issue 23): sweep one input over a range and plot how the answer moves.
+
+The panel never solves: Run emits ``run_requested(key, values)`` (``key`` as
+``solvers.sweep`` names it, ``pile2``) and the owner runs the sweep in the
+worker processes, handing rows back with ``add_points`` as they come. Clicking
+a point emits ``point_chosen(inputs)``: the current inputs with that value.
+The fields are checked as they are typed (red with the reason, Run disabled),
+and nothing the user typed is ever changed behind their back.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from PySide6.QtCore import QPointF, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gui.files import atomic_write
+from gui.widgets.dialogs import save_file
+from gui.widgets.fields import mark_invalid
+from gui.widgets.plots import IntegerAxis, make_plot, pg
+from gui.widgets.theme import CAPTION_CSS, ROLE
+from solvers import TITLES
+from solvers.protocol import Sweep, SweepRow, TooBig
+from solvers.sweep import RangeError, applicable, header, sweep_values
+from solvers.sweep_cli import format_number
+
+__all__ = ["HOVER_PIXELS", "SweepPanel"]
+
+W = TypeVar("W", bound=QWidget)
+#: A point answers the mouse within this many pixels.
+HOVER_PIXELS = 12
+#: An integer sweep over at most this many values starts with the whole range.
+_WHOLE_RANGE = 30
+
+
+class SweepPanel(QWidget):
+    """Choose an input and a range, Run, and see the answer against that input.
+
+    ``set_inputs`` tells the panel the form's current inputs (it offers the sweeps
+    that fit them and marks their value on the plot); ``add_points`` draws rows;
+    ``clear`` forgets them; ``set_running`` switches Run and Cancel.
+    """
+
+    run_requested = Signal(str, list)
+    cancel_requested = Signal()
+    point_chosen = Signal(object)
+
+    def __init__(self, game_id: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("sweepPanel")
+        self.game_id = game_id
+        self.inputs: Any = None
+        self.sweeps: tuple[Sweep, ...] = ()
+        #: The sweep the points belong to, its item, and its base inputs.
+        self.shown: tuple[Sweep, int, Any] | None = None
+        self.points: dict[float, SweepRow] = {}
+        self._build()
+
+    def _build(self) -> None:
+        self.sweepCombo = _named(QComboBox(), "sweepCombo")
+        self.sweepCombo.setToolTip("The input to vary")
+        self.itemLabel = QLabel("")
+        self.itemSpin = _named(QSpinBox(), "sweepItemSpin")
+        self.itemSpin.setMinimum(1)
+        self.startEdit = _named(QLineEdit(), "sweepStartEdit")
+        self.stopEdit = _named(QLineEdit(), "sweepStopEdit")
+        self.stepEdit = _named(QLineEdit(), "sweepStepEdit")
+        self.stepEdit.setPlaceholderText("auto")
+        for edit, tip in (
+            (self.startEdit, "First value"),
+            (self.stopEdit, "Last value (included)"),
+            (self.stepEdit, "Step between values (empty: 1, or a twentieth of a real range)"),
+        ):
+            edit.setToolTip(tip)
+            edit.setMaximumWidth(90)
+            edit.textEdited.connect(self._validate)
+        self.runButton = _named(QPushButton("Run"), "sweepRunButton")
+        self.cancelButton = _named(QPushButton("Cancel"), "sweepCancelButton")
+        self.cancelButton.setEnabled(False)
+        self.exportButton = _named(QPushButton("Export CSV…"), "sweepExportButton")
+        self.exportButton.setEnabled(False)
+        self.messageLabel = _named(QLabel(""), "sweepMessage")
+        self.messageLabel.setWordWrap(True)
+        self.messageLabel.setStyleSheet(CAPTION_CSS)
+        row = QHBoxLayout()
+        for widget in (self.sweepCombo, self.itemLabel, self.itemSpin):
+            row.addWidget(widget)
+        for text, edit in (
+            ("from", self.startEdit),
+            ("to", self.stopEdit),
+            ("step", self.stepEdit),
+        ):
+            row.addWidget(QLabel(text))
+            row.addWidget(edit)
+        for button in (self.runButton, self.cancelButton, self.exportButton):
+            row.addWidget(button)
+        row.addStretch(1)
+        self.plot = make_plot(name="sweepPlot")
+        self.curve = pg.PlotDataItem(
+            [], [], pen=pg.mkPen(ROLE.player0, width=2), symbol="o", symbolSize=7,
+            symbolBrush=ROLE.player0, symbolPen=None,
+        )  # fmt: skip
+        self.plot.addItem(self.curve)
+        self.currentLine = pg.InfiniteLine(angle=90, pen=pg.mkPen(ROLE.best_text, width=2))
+        self.currentLine.setVisible(False)
+        self.plot.addItem(self.currentLine)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(row)
+        layout.addWidget(self.messageLabel)
+        layout.addWidget(self.plot, 1)
+        self.sweepCombo.currentIndexChanged.connect(self._chosen)
+        self.itemSpin.valueChanged.connect(self._item_changed)
+        self.runButton.clicked.connect(self.run)
+        self.cancelButton.clicked.connect(self.cancel_requested.emit)
+        self.exportButton.clicked.connect(self._ask_export)
+        self.plot.scene().sigMouseMoved.connect(self._hovered)
+        self.plot.scene().sigMouseClicked.connect(self._clicked)
+        self._validate()
+
+    # The inputs and the chosen sweep
+
+    def set_inputs(self, inputs: Any) -> None:
+        """The form's inputs now: offer the sweeps that fit them, mark their value.
+
+        Points stay when the inputs differ from those swept only in the swept value
+        (a point was loaded, say); otherwise they belong to other inputs and go.
+        """
+        self.inputs = inputs
+        fitting = applicable(self.game_id, inputs) if inputs is not None else ()
+        if fitting != self.sweeps:
+            self.sweeps = fitting
+            chosen = self.sweepCombo.currentData()
+            self.sweepCombo.blockSignals(True)
+            self.sweepCombo.clear()
+            for found in fitting:
+                self.sweepCombo.addItem(found.label.replace(" {index}", ""), found.name)
+            at = self.sweepCombo.findData(chosen)
+            self.sweepCombo.setCurrentIndex(max(0, at))
+            self.sweepCombo.blockSignals(False)
+            self._chosen()
+        else:
+            self._limit_item()
+            self._validate()
+        if self.shown is not None and not self._same_sweep(inputs):
+            self.clear()
+            self.messageLabel.setText("The inputs changed: Run again for a new sweep.")
+        self._mark_current()
+
+    def current(self) -> tuple[Sweep, int] | None:
+        """The chosen sweep and item, or None when nothing can be swept."""
+        at = self.sweepCombo.currentIndex()
+        if self.inputs is None or not 0 <= at < len(self.sweeps):
+            return None
+        return self.sweeps[at], self.itemSpin.value()
+
+    def _same_sweep(self, inputs: Any) -> bool:
+        if self.shown is None or inputs is None:
+            return False
+        found, index, base = self.shown
+        if not found.fits(inputs) or (found.count is not None and found.count(inputs) < index):
+            return False
+        try:
+            return bool(found.apply(base, found.current(inputs, index), index) == inputs)
+        except (ValueError, IndexError):
+            return False
+
+    def _chosen(self) -> None:
+        """A sweep was picked: its item field, and a starting range around the current value."""
+        chosen = self.current()
+        self.itemLabel.setVisible(bool(chosen and chosen[0].indexed))
+        self.itemSpin.setVisible(bool(chosen and chosen[0].indexed))
+        if chosen is None:
+            self._validate()
+            return
+        found, _ = chosen
+        self.itemLabel.setText(found.indexed)
+        self._limit_item()
+        self._fill_range()
+
+    def _item_changed(self) -> None:
+        self._fill_range()
+
+    def _limit_item(self) -> None:
+        chosen = self.current()
+        if chosen is not None and chosen[0].count is not None:
+            self.itemSpin.setMaximum(max(1, chosen[0].count(self.inputs)))
+
+    def _fill_range(self) -> None:
+        chosen = self.current()
+        if chosen is None:
+            return
+        found, index = chosen
+        lo, hi = found.bounds(self.inputs, index)
+        now = found.current(self.inputs, index)
+        if found.kind == "real" or hi - lo <= _WHOLE_RANGE:
+            start, stop = lo, hi
+        else:
+            start, stop = max(lo, now - _WHOLE_RANGE // 2), min(hi, now + _WHOLE_RANGE // 2)
+        self.startEdit.setText(_number(start))
+        self.stopEdit.setText(_number(stop))
+        self.stepEdit.setText("")
+        self._validate()
+        self._mark_current()
+
+    def values(self) -> list[float]:
+        """The values the fields give; ``ValueError`` (``RangeError``/``TooBig``) says why not."""
+        chosen = self.current()
+        if chosen is None:
+            raise ValueError(f"Nothing of these {TITLES[self.game_id]} inputs can be swept.")
+        found, index = chosen
+        return sweep_values(
+            found, self.inputs, index, self.startEdit.text(), self.stopEdit.text(),
+            self.stepEdit.text(),
+        )  # fmt: skip
+
+    def _validate(self) -> bool:
+        """Mark the field at fault (red, with the reason) and enable Run only when all is well."""
+        edits = {"START": self.startEdit, "STOP": self.stopEdit, "STEP": self.stepEdit}
+        fault: tuple[str, str] | None = None
+        count = 0
+        try:
+            count = len(self.values())
+        except RangeError as exc:
+            fault = (exc.field, str(exc))
+        except TooBig as exc:
+            fault = ("STEP", str(exc))
+        except ValueError as exc:
+            fault = ("", str(exc))
+        for name, edit in edits.items():
+            mark_invalid(edit, fault[1] if fault and fault[0] == name else None)
+        running = self.cancelButton.isEnabled()
+        self.runButton.setEnabled(fault is None and not running)
+        if fault is not None:
+            self.messageLabel.setText(fault[1])
+        elif not running:
+            self.messageLabel.setText(f"{count} value{'s' if count != 1 else ''}: press Run.")
+        return fault is None
+
+    # Running and drawing
+
+    def run(self) -> None:
+        """Clear the plot and ask for the sweep the fields describe."""
+        if not self._validate():
+            return
+        chosen = self.current()
+        assert chosen is not None  # _validate passed
+        found, index = chosen
+        values = self.values()
+        self.clear()
+        self.shown = (found, index, self.inputs)
+        # Whole-number inputs get whole-number ticks (never "2.5 pieces").
+        axis = IntegerAxis("bottom") if found.kind == "int" else pg.AxisItem("bottom")
+        self.plot.getPlotItem().setAxisItems({"bottom": axis})
+        self.plot.setLabel("bottom", found.title(index))
+        self.plot.setLabel("left", found.answers[-1])
+        self._mark_current()
+        self.run_requested.emit(found.key(index), values)
+
+    def set_running(self, running: bool, message: str = "") -> None:
+        """Switch Run and Cancel while the owner runs the sweep; ``message`` for the caption."""
+        self.cancelButton.setEnabled(running)
+        self._validate()
+        if message:
+            self.messageLabel.setText(message)
+
+    def add_points(self, rows: Iterable[SweepRow]) -> None:
+        """Draw ``rows`` (``(value, *answers)``) beside the points already shown."""
+        for row in rows:
+            self.points[float(row[0])] = tuple(row)
+        xs = sorted(self.points)
+        self.curve.setData(xs, [float(self.points[x][-1]) for x in xs])
+        self.exportButton.setEnabled(bool(self.points))
+
+    def clear(self) -> None:
+        """Forget the points (the chosen sweep and range stay)."""
+        self.points = {}
+        self.shown = None
+        self.curve.setData([], [])
+        self.exportButton.setEnabled(False)
+
+    def rows(self) -> list[SweepRow]:
+        """The points shown, by swept value."""
+        return [self.points[x] for x in sorted(self.points)]
+
+    def _mark_current(self) -> None:
+        chosen = self.current()
+        if chosen is None:
+            self.currentLine.setVisible(False)
+            return
+        found, index = chosen
+        self.currentLine.setValue(float(found.current(self.inputs, index)))
+        self.currentLine.setVisible(True)
+
+    def point_at(self, scene_pos: QPointF) -> SweepRow | None:
+        """The point within ``HOVER_PIXELS`` of a scene position, or None."""
+        best: tuple[float, SweepRow] | None = None
+        view_box = self.plot.getPlotItem().getViewBox()
+        for x, row in self.points.items():
+            spot = view_box.mapViewToScene(QPointF(x, float(row[-1])))
+            distance = math.hypot(spot.x() - scene_pos.x(), spot.y() - scene_pos.y())
+            if distance <= HOVER_PIXELS and (best is None or distance < best[0]):
+                best = (distance, row)
+        return None if best is None else best[1]
+
+    def point_text(self, row: SweepRow) -> str:
+        """What hovering a point says: the swept value and every answer column."""
+        assert self.shown is not None
+        found, index, _ = self.shown
+        names = header(found, index)
+        return "\n".join(
+            f"{name}: {_number(value)}" for name, value in zip(names, row, strict=False)
+        )
+
+    def _hovered(self, scene_pos: QPointF) -> None:
+        row = self.point_at(scene_pos)
+        text = "" if row is None else self.point_text(row) + "\nClick to load these inputs."
+        # Qt shows the plot's tooltip where the mouse rests: it always describes that point.
+        self.plot.setToolTip(text)
+
+    def _clicked(self, event: Any) -> None:
+        row = self.point_at(event.scenePos())
+        if row is not None:
+            self.choose(row[0])
+
+    def choose(self, value: float) -> None:
+        """Emit the swept inputs with ``value`` (what clicking its point does)."""
+        if self.shown is None:
+            return
+        found, index, base = self.shown
+        self.point_chosen.emit(found.apply(base, value, index))
+
+    # Export
+
+    def csv_text(self) -> str:
+        """The shown sweep as the CLI's CSV: header, then a row per point."""
+        if self.shown is None:
+            return ""
+        found, index, _ = self.shown
+        places = {i + 1: d for i, d in enumerate(found.decimals) if d is not None}
+        text = io.StringIO()
+        writer = csv.writer(text, lineterminator="\n")
+        writer.writerow(header(found, index))
+        for row in self.rows():
+            writer.writerow([format_number(v, places.get(i)) for i, v in enumerate(row)])
+        return text.getvalue()
+
+    def export_csv(self, path: str | Path) -> bool:
+        """Write ``csv_text`` to ``path`` atomically; False (with the reason shown) on failure."""
+        try:
+            atomic_write(path, self.csv_text())
+        except (OSError, ValueError) as exc:
+            self.messageLabel.setText(f"Export failed: {exc}")
+            return False
+        self.messageLabel.setText(f"Exported {Path(path).name}")
+        return True
+
+    def _ask_export(self) -> None:
+        name = f"{self.game_id}-sweep.csv"
+        path, _ = save_file(self, "csv", "Export the sweep as CSV", name, "CSV files (*.csv)")
+        if path:
+            self.export_csv(path)
+
+
+def _named(widget: W, name: str) -> W:
+    widget.setObjectName(name)
+    return widget
+
+
+def _number(value: float) -> str:
+    return format_number(value) if not isinstance(value, float) else f"{value:.10g}"
