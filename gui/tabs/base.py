@@ -34,6 +34,8 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QPushButton,
     QSplitter,
+    QStackedWidget,
+    QTabBar,
     QVBoxLayout,
     QWidget,
 )
@@ -41,6 +43,7 @@ from PySide6.QtWidgets import (
 import solvers
 from gui.controller import Job, JobFailure, SolveController, activity, warm_up
 from gui.tabs import tab_files
+from gui.tabs.pages import SweepRunner
 from gui.widgets.fields import NumberField
 from gui.widgets.grid_view import commit_open_editors
 from gui.widgets.judge_line import JudgeLine
@@ -48,6 +51,7 @@ from gui.widgets.message_area import MessageArea
 from gui.widgets.options import OptionFields
 from gui.widgets.play_panel import GameRestarter
 from gui.widgets.progress import job_progress_bar
+from gui.widgets.sweep_panel import SweepPanel
 from gui.widgets.undo import InputHistory
 
 __all__ = ["GameTab"]
@@ -162,12 +166,40 @@ class GameTab(QWidget):
         header.addWidget(self.judgeLine)
         for widget in (self.progressBar, self.solveButton, self.cancelButton):
             header.addWidget(widget)
-        self.body = QVBoxLayout()
+        # The game's own page (form and views) and the pages every tab shares.
+        solve_page = QWidget()
+        self.body = QVBoxLayout(solve_page)
         self.body.setContentsMargins(0, 0, 0, 0)
+        self.sweepPanel = SweepPanel(self.game_id)
+        self.sweeps = SweepRunner(
+            self.game_id,
+            self.sweepPanel,
+            self.read_inputs,
+            lambda inputs: self.load_inputs(inputs, "What if: a point"),
+            self,
+        )
+        # The page switch sits beside the answer lines: a row of its own would cost the
+        # form its height at 1024x700.
+        self.pages = QStackedWidget()
+        self.pages.setObjectName("pages")
+        self.pagesBar = QTabBar()
+        self.pagesBar.setObjectName("pagesBar")
+        self.pagesBar.setDocumentMode(True)
+        self.pagesBar.setExpanding(False)
+        for page, title, tip in (
+            (solve_page, "Solve", "The inputs, the optimal play and playing along"),
+            (self.sweepPanel, "What if", "Vary one input over a range and see the answer move"),
+        ):
+            self.pages.addWidget(page)
+            self.pagesBar.setTabToolTip(self.pagesBar.addTab(title), tip)
+        self.pagesBar.currentChanged.connect(self.pages.setCurrentIndex)
+        top = QHBoxLayout()
+        top.addWidget(self.messages, 1)
+        top.addWidget(self.pagesBar, 0, Qt.AlignmentFlag.AlignBottom)
         outer = QVBoxLayout(self)
         outer.addLayout(header)
-        outer.addWidget(self.messages)
-        outer.addLayout(self.body, 1)
+        outer.addLayout(top)
+        outer.addWidget(self.pages, 1)
 
     def add_form_and_views(
         self, form: QWidget, views: QWidget, sizes: tuple[int, int] = (380, 900)
@@ -299,13 +331,14 @@ class GameTab(QWidget):
         """Enable Solve only for valid inputs and say why otherwise."""
         try:
             self._check_number_fields()
-            self.read_inputs()
+            inputs = self.read_inputs()
         except ValueError as exc:
             self._auto.stop()
             self.solveButton.setEnabled(False)
             self.show_message(f"Cannot solve yet: {exc}", error=True)
             return False
         self.solveButton.setEnabled(True)
+        self.sweepPanel.set_inputs(inputs)
         self.show_message("")
         return True
 

@@ -1,0 +1,107 @@
+"""The pages every game tab shares beside its own: "What if" (a sweep) and "Why" (a derivation).
+
+``SweepRunner`` runs a ``SweepPanel``'s sweeps in the worker processes, cut into
+parts (``solvers.sweep.split``) so that several cores work at once and points
+appear as parts finish; Cancel (the panel's, or the tab's Esc) stops them all.
+A clicked point becomes the form's inputs through the tab's undoable load.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject
+
+from gui.controller import Job, JobFailure, SolveController
+from gui.widgets.sweep_panel import SweepPanel
+from solvers import sweep as sweeps
+
+__all__ = ["SWEEP_PARTS", "SweepRunner"]
+
+#: A sweep is cut into at most this many parts: the pool runs them side by side and
+#: each part's points appear when it ends.
+SWEEP_PARTS = 12
+
+
+class SweepRunner(QObject):
+    """Runs the sweeps ``panel`` asks for, on inputs read by ``read_inputs``."""
+
+    def __init__(
+        self,
+        game_id: str,
+        panel: SweepPanel,
+        read_inputs: Callable[[], Any],
+        load: Callable[[Any], None],
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.game_id = game_id
+        self.panel = panel
+        self._read_inputs = read_inputs
+        self._running: list[SolveController] = []
+        self._parts = 0
+        panel.run_requested.connect(self.run)
+        panel.cancel_requested.connect(self.cancel)
+        panel.point_chosen.connect(load)
+
+    @property
+    def busy(self) -> bool:
+        """Whether parts of a sweep are still running."""
+        return bool(self._running)
+
+    def run(self, key: str, values: list[float]) -> None:
+        """Start the sweep ``key`` over ``values`` (a running one is cancelled first)."""
+        self.cancel(quiet=True)
+        try:
+            inputs = self._read_inputs()
+            jobs = sweeps.split(self.game_id, inputs, key, values, parts=SWEEP_PARTS)
+        except ValueError as exc:
+            self.panel.set_running(False, f"Cannot run: {exc}")
+            return
+        self._parts = len(jobs)
+        for part in jobs:
+            controller = SolveController(self)
+            controller.finished.connect(lambda rows, c=controller: self._part_done(c, rows))
+            controller.failed.connect(lambda failure, c=controller: self._failed(c, failure))
+            controller.cancelled.connect(lambda c=controller: self._stopped(c))
+            self._running.append(controller)
+            controller.start(Job(sweeps.run_job, (part,)))
+        self.panel.set_running(True, self._progress_text())
+
+    def _progress_text(self) -> str:
+        done = self._parts - len(self._running)
+        return f"Running: {done} of {self._parts} parts done…"
+
+    def _forget(self, controller: SolveController) -> None:
+        if controller in self._running:
+            self._running.remove(controller)
+        controller.deleteLater()
+
+    def _part_done(self, controller: SolveController, rows: list[Any]) -> None:
+        self._forget(controller)
+        self.panel.add_points(rows)
+        if self._running:
+            self.panel.set_running(True, self._progress_text())
+        else:
+            self.panel.set_running(False, f"Done: {len(self.panel.rows())} points.")
+
+    def _failed(self, controller: SolveController, failure: JobFailure) -> None:
+        self._forget(controller)
+        self.cancel(quiet=True)
+        self.panel.set_running(False, f"The sweep failed: {failure}")
+
+    def _stopped(self, controller: SolveController) -> None:
+        if controller in self._running:
+            self._forget(controller)
+            self.cancel(quiet=True)
+            self.panel.set_running(False, "Cancelled.")
+
+    def cancel(self, quiet: bool = False) -> None:
+        """Stop every part still running."""
+        running, self._running = self._running, []
+        for controller in running:
+            controller.cancel()
+            controller.deleteLater()
+        if running and not quiet:
+            self.panel.set_running(False, "Cancelled.")
