@@ -39,6 +39,7 @@ __all__ = [
     "apply_move",
     "csv_rows",
     "example",
+    "explain",
     "format_input",
     "format_judge",
     "generate",
@@ -286,3 +287,8 @@ def csv_rows(inputs: NimInputs, result: NimResult | None) -> list[list[str]]:
                 ]
             )  # fmt: skip
     return rows
+
+
+# Last: the explanation reads this module's types (and a function import keeps the name
+# ``explain`` bound to the function, not to the submodule of the same name).
+from solvers.nim.explain import explain  # noqa: E402

@@ -37,6 +37,7 @@ __all__ = [
     "XoincResult",
     "csv_rows",
     "example",
+    "explain",
     "format_input",
     "format_judge",
     "generate",
@@ -173,6 +174,7 @@ def new_game(inputs: XoincInputs, progress: Progress | None = None) -> XoincGame
     return start(build_table(inputs.coins, progress), inputs.coins)
 
 
+
 def example() -> XoincInputs:
     """The example shipped in ``resources/examples/xoinc.txt`` (16 coins)."""
     from solvers.xoinc.cases import example
@@ -284,3 +286,8 @@ def csv_rows(inputs: XoincInputs, result: XoincResult | None) -> list[list[str]]
             ]
         )  # fmt: skip
     return rows
+
+
+# Last: the explanation reads this module's types (and a function import keeps the name
+# ``explain`` bound to the function, not to the submodule of the same name).
+from solvers.xoinc.explain import explain  # noqa: E402
