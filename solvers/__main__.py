@@ -122,7 +122,12 @@ def _run_game(game: str, words: list[str]) -> int:
     if "-h" in words or "--help" in words:
         sys.stdout.write(game_help(game, module, declared))
         return 0
+    explain = "--explain" in (words[: words.index("--")] if "--" in words else words)
+    if explain:  # the first one: any after ``--`` is a file
+        words.remove("--explain")
     files, as_json, option_words = split_arguments(declared, words)
+    if explain and as_json:
+        raise UsageError("--explain: cannot be combined with --json")
     try:
         options = parse_options(declared, option_words)
     except OptionError as exc:
@@ -138,7 +143,7 @@ def _run_game(game: str, words: list[str]) -> int:
             name = "<stdin>" if path == "-" else path
             text = read_judge_text(path, name)
             batches.append(Batch(name, text, _parse(text, name, module, options)))
-    _write_answers(module, batches, as_json)
+    _write_answers(module, batches, as_json, explain)
     return 0
 
 
@@ -191,8 +196,13 @@ def split_arguments(
 def game_help(game: str, module: GameModule, declared: Sequence[Option]) -> str:
     """The ``--help`` text of one game, built from its options."""
     doc = (module.__doc__ or TITLES[game]).strip().splitlines()[0]
-    lines = [f"usage: {PROG} {game} [OPTIONS] [FILE ...] [--json]", "", doc, "", "options:"]
-    rows = [("FILE", "judge input (default: stdin; - is stdin)"), ("--json", "print full results")]
+    usage = f"usage: {PROG} {game} [OPTIONS] [FILE ...] [--json | --explain]"
+    lines = [usage, "", doc, "", "options:"]
+    rows = [
+        ("FILE", "judge input (default: stdin; - is stdin)"),
+        ("--json", "print full results"),
+        ("--explain", "follow each answer with its derivation, step by step (Markdown)"),
+    ]
     for option in declared:
         shown = option.flag if option.kind == "flag" else f"{option.flag} {option.metavar or 'X'}"
         default = "" if option.default in (None, False, ()) else f" (default: {option.default})"
@@ -273,8 +283,13 @@ def _first_token_line(text: str, skip: int) -> int:
     return max(1, text.count("\n"))
 
 
-def _write_answers(module: GameModule, batches: list[Batch], as_json: bool) -> None:
-    """Solve and print case by case, so memory holds one result at a time."""
+def _write_answers(
+    module: GameModule, batches: list[Batch], as_json: bool, explain: bool = False
+) -> None:
+    """Solve and print case by case, so memory holds one result at a time.
+
+    ``explain`` follows each answer with its derivation as Markdown (``solvers.explain``).
+    """
     out = sys.stdout
     first = True
     if as_json:
@@ -298,6 +313,10 @@ def _write_answers(module: GameModule, batches: list[Batch], as_json: bool) -> N
                 out.write(("\n" if first else ",\n") + json.dumps(document, indent=1))
             else:
                 out.write(answer + "\n")
+            if explain:
+                from solvers.explain import to_markdown
+
+                out.write("\n" + to_markdown(module.explain(inputs, result)) + "\n")
             first = False
     out.write("\n]\n" if as_json else "")
     out.flush()

@@ -176,6 +176,7 @@ def to_html(steps: Iterable[Step], *, document: bool = True) -> str:
     ``document`` wraps the body in a whole page (for a file); a text view takes the body.
     """
     import html
+
     parts: list[str] = []
     for index, step in enumerate(steps):
         anchor = step_anchor(index)

@@ -58,6 +58,7 @@ __all__ = [
     "check_picks",
     "csv_rows",
     "example",
+    "explain",
     "format_input",
     "format_judge",
     "format_probability",
@@ -98,3 +99,8 @@ def __getattr__(name: str) -> Any:
 
         return getattr(simulation, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# Last: the explanation reads this module's types (and a function import keeps the name
+# ``explain`` bound to the function, not to the submodule of the same name).
+from solvers.coverup.explain import explain  # noqa: E402

@@ -52,6 +52,7 @@ __all__ = [
     "Result",
     "csv_rows",
     "example",
+    "explain",
     "format_input",
     "format_judge",
     "generate",
@@ -172,3 +173,8 @@ TITLE = "Great Game"
 OPTIONS: tuple[Option, ...] = ()
 Inputs = GreatGameInputs
 Result = GreatGameResult
+
+
+# Last: the explanation reads this module's types (and a function import keeps the name
+# ``explain`` bound to the function, not to the submodule of the same name).
+from solvers.greatgame.explain import explain  # noqa: E402

@@ -107,6 +107,8 @@ say = phrasebook(TEXTS)
 
 def _more_piles(count: int) -> str:
     return say("more_piles", count=count)
+
+
 #: Values shown in a reachable-values cell before "…".
 _SHOWN_REACHABLE = 12
 
@@ -135,7 +137,6 @@ def explain(inputs: NimInputs, result: NimResult) -> list[Step]:
     return steps
 
 
-
 def _bits(value: int, width: int) -> str:
     return format(value, f"0{width}b")
 
@@ -157,9 +158,7 @@ def _binary_step(values: tuple[int, ...], nim_sum: int, grundy: bool) -> Step:
     xor = (say("xor_row"), str(nim_sum), _bits(nim_sum, width), *_bits(nim_sum, width))
     refs = tuple(Ref("pile", (i,)) for i in range(len(values)))
     key = "grundy_binary" if grundy else "binary"
-    return Step(
-        say(f"{key}_title"), say(f"{key}_text"), (Table(header, (*shown, xor)),), refs
-    )
+    return Step(say(f"{key}_title"), say(f"{key}_text"), (Table(header, (*shown, xor)),), refs)
 
 
 def _sum_step(values: tuple[int, ...], nim_sum: int) -> Step:
@@ -170,17 +169,19 @@ def _sum_step(values: tuple[int, ...], nim_sum: int) -> Step:
 
 def _move_rows(moves: tuple[Move, ...]) -> tuple[tuple[str, ...], ...]:
     return tuple(
-        (say("pile", number=m.pile + 1), str(m.before), str(m.removed), str(m.after))
-        for m in moves
+        (say("pile", number=m.pile + 1), str(m.before), str(m.removed), str(m.after)) for m in moves
     )
 
 
 def _win_step(inputs: NimInputs, result: NimResult) -> Step:
     moves = result.winning_moves
     refs = tuple(Ref("pile", (m.pile,)) for m in moves)
-    header = ("", say("size"), say("move_row_take"), say("move_row_left"))
-    sentences = [say("move_text", taken=m.removed, number=m.pile + 1, before=m.before,
-                     after=m.after) for m in moves[:12]]  # fmt: skip
+    header: tuple[str, ...] = ("", say("size"), say("move_row_take"), say("move_row_left"))
+    sentences = [
+        say("move_text", taken=m.removed, number=m.pile + 1, before=m.before, after=m.after)
+        for m in moves[:12]
+    ]
+    rows: tuple[tuple[str, ...], ...]
     if inputs.rule is Rule.SUBTRACTION:
         assert result.sequence is not None
         g = result.sequence
@@ -235,9 +236,7 @@ def _grundy_steps(inputs: NimInputs, g: GrundySequence) -> list[Step]:
     for x in range(shown):
         reachable = [x - s for s in subtraction if s <= x]
         values = sorted({g(y) for y in reachable})
-        rows.append(
-            (str(x), _listed(reachable) or "—", "{" + _listed(values) + "}", str(g(x)))
-        )
+        rows.append((str(x), _listed(reachable) or "—", "{" + _listed(values) + "}", str(g(x))))
     header = ("x", say("reachable"), say("their_g"), say("mex"))
     text = say("mex_text", subtraction=", ".join(map(str, subtraction)), last=shown - 1)
     mex = Step(say("mex_title"), text, (Table(header, tuple(rows)),))

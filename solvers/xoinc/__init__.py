@@ -174,7 +174,6 @@ def new_game(inputs: XoincInputs, progress: Progress | None = None) -> XoincGame
     return start(build_table(inputs.coins, progress), inputs.coins)
 
 
-
 def example() -> XoincInputs:
     """The example shipped in ``resources/examples/xoinc.txt`` (16 coins)."""
     from solvers.xoinc.cases import example

@@ -53,8 +53,8 @@ TEXTS = {
     "more_turns": "… {count} more turns",
     "turn_title": "Turn {turn}: player {player} at ({left}, {allowance})",
     "turn_text": (
-        "Player {player} may take from 1 up to {most} coin(s), from coin {first_coin} on. Each take "
-        "is followed by optimal play on both sides; player {player} takes {taken} "
+        "Player {player} may take from 1 up to {most} coin(s), from coin {first_coin} on. "
+        "Each take is followed by optimal play on both sides; player {player} takes {taken} "
         "(worth {gained}), the smallest take that reaches the best."
     ),
     "take_col": "take t",

@@ -84,6 +84,7 @@ __all__ = [
     "board_to_json",
     "csv_rows",
     "example",
+    "explain",
     "format_input",
     "format_judge",
     "generate",
@@ -259,3 +260,8 @@ def _expect_rows(inputs: ExpectInputs, result: ExpectResult | None) -> list[list
     if result is not None:
         rows.append(["expected", "", "", "", "", "", f"{result.expected:.6f}", ""])
     return rows
+
+
+# Last: the explanation reads this module's types (and a function import keeps the name
+# ``explain`` bound to the function, not to the submodule of the same name).
+from solvers.yut.explain import explain  # noqa: E402
