@@ -150,7 +150,9 @@ _STYLE = (
     "body{font-family:sans-serif}"
     "h3{margin:14px 0 4px 0}"
     "table{border-collapse:collapse;margin:4px 0 8px 0}"
-    "th,td{border:1px solid #999;padding:2px 6px;text-align:right}"
+    "th,td{border:1px solid #999;padding:2px 4px;text-align:right}"
+    # Numbers are never broken across lines; headers wrap between their words.
+    "td{white-space:nowrap}"
     "th{background:#e8e8e8}"
     "caption{font-style:italic;text-align:left}"
     "a.step{color:inherit;text-decoration:none}"

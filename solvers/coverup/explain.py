@@ -36,7 +36,8 @@ TEXTS = {
         "Π h (right ones) × Π (1 − h) (wrong ones); no right pick loses, all columns right "
         "wins. The value of a choice of picks is the sum over the sets of right picks of "
         "(chance of the set) × (winning chance after it), and the best choice is taken. "
-        "Digits of one kind (candidate or other) are alike, so a pick names the kind."
+        "Digits of one kind (a known candidate, or an other digit) are alike, so a pick names the "
+        "kind."
     ),
     "turn_title": "Turn {turn}: winning chance {value}",
     "turn_text": (
@@ -57,7 +58,7 @@ TEXTS = {
     ),
     "won_text": "That outcome solves every column: the game is won.",
     "kind_candidate": "candidate",
-    "kind_other": "other digit",
+    "kind_other": "other",
     "kind_reserve": "{kind} (reserve)",
     "solved": "solved",
     "left": "{candidates} candidate(s), {others} other(s) left",
@@ -65,6 +66,7 @@ TEXTS = {
     "hit_col": "chance the pick is right",
     "win_col": "winning chance",
     "chosen": "✓ best",
+    "best_pick": "best pick",
     "right_col": "right picks",
     "chance_col": "chance",
     "after_col": "winning chance after",
@@ -144,7 +146,7 @@ def _turn_step(game: CoverUpGame) -> tuple[Step, CoverUpGame | None]:
         )
     state_header = (
         "", say("state_col"), say("candidate_chance"), say("other_chance"),
-        say("chosen"), say("hit_col"),
+        say("best_pick"), say("hit_col"),
     )  # fmt: skip
     option_rows = tuple(
         (

@@ -10,7 +10,7 @@ from solvers.explain import Ref, Step, Table, bounded_rows, phrasebook
 from solvers.nim import Move, NimInputs, NimResult, Rule
 from solvers.nim.grundy import GrundySequence
 
-__all__ = ["TEXTS", "explain"]
+__all__ = ["DIGIT_COLUMNS_UP_TO", "TEXTS", "explain"]
 
 #: Every English sentence of a Nim explanation, with named fields (one place to translate).
 TEXTS = {
@@ -109,6 +109,9 @@ def _more_piles(count: int) -> str:
     return say("more_piles", count=count)
 
 
+#: Widest binary numbers given a table column per digit; wider ones are read in the binary
+#: column alone (its digits line up, right-aligned), so the table still fits the window.
+DIGIT_COLUMNS_UP_TO = 16
 #: Values shown in a reachable-values cell before "…".
 _SHOWN_REACHABLE = 12
 
@@ -147,15 +150,18 @@ def _column_name(power: int) -> str:
 
 def _binary_step(values: tuple[int, ...], nim_sum: int, grundy: bool) -> Step:
     width = max(1, max(values).bit_length())
-    powers = range(width - 1, -1, -1)
+    columns = width <= DIGIT_COLUMNS_UP_TO
+    powers = range(width - 1, -1, -1) if columns else range(0)
     size = say("grundy") if grundy else say("size")
     header = ("", size, say("binary"), *(_column_name(k) for k in powers))
-    rows = [
-        (say("pile", number=i + 1), str(v), _bits(v, width), *_bits(v, width))
-        for i, v in enumerate(values)
-    ]
+
+    def row(name: str, value: int) -> tuple[str, ...]:
+        bits = _bits(value, width)
+        return (name, str(value), bits, *(bits if columns else ""))
+
+    rows = [row(say("pile", number=i + 1), v) for i, v in enumerate(values)]
     shown = bounded_rows(rows, len(header), _more_piles)
-    xor = (say("xor_row"), str(nim_sum), _bits(nim_sum, width), *_bits(nim_sum, width))
+    xor = row(say("xor_row"), nim_sum)
     refs = tuple(Ref("pile", (i,)) for i in range(len(values)))
     key = "grundy_binary" if grundy else "binary"
     return Step(say(f"{key}_title"), say(f"{key}_text"), (Table(header, (*shown, xor)),), refs)

@@ -8,6 +8,7 @@ move's expected total for each face, averaged over the die. The sentences are ``
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from solvers.explain import Ref, Step, Table, phrasebook
@@ -112,7 +113,8 @@ def _known(inputs: YutInputs, result: YutResult) -> list[Step]:
     steps = [Step(say("known_title"), text)]
     for step in result.line:
         steps.append(_throw_step(inputs.board, game, step.piece))
-        game = game.play(step.piece)
+        # With every piece on the end the game is over, but the throws still come (lost).
+        game = replace(game, turn=game.turn + 1) if game.over else game.play(step.piece)
     steps.append(Step(say("answer_title"), say("answer_known", best=result.best)))
     return steps
 

@@ -16,7 +16,7 @@ import brute_coverup
 from brute_greatgame import brute_best_ratio, brute_hand_values, brute_match, moves
 from brute_yut import brute_expect, brute_max, legal_targets
 from budget import examples
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from solvers import coverup, greatgame, yut
@@ -51,7 +51,7 @@ def coverup_columns(draw: st.DrawFn) -> list[tuple[int, int, float]]:
     return columns
 
 
-KIND = {"candidate": "c", "other digit": "o"}
+KIND = {"candidate": "c", "other": "o"}
 
 
 @given(coverup_columns())
@@ -198,6 +198,7 @@ def brute_best_from(board: yut.Board, throws: tuple[int, ...], where: tuple[str,
 
 
 @given(st.lists(st.integers(1, 5), min_size=1, max_size=6).map(tuple), st.integers(1, 3))
+@example((5, 3, 5, 1), 1)  # the piece reaches the end before the last throw
 @settings(max_examples=examples(80), deadline=None)
 def test_yut_known_throws_show_every_piece_at_every_throw(
     throws: tuple[int, ...], pieces: int
