@@ -35,6 +35,7 @@ from solvers.protocol import Option, Progress
 
 if TYPE_CHECKING:
     from solvers.coverup.simulation import Simulation
+    from solvers.explain import Step
 
 __all__ = [
     "MAX_COLUMNS",
@@ -101,6 +102,11 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-# Last: the explanation reads this module's types (and a function import keeps the name
-# ``explain`` bound to the function, not to the submodule of the same name).
-from solvers.coverup.explain import explain  # noqa: E402
+def explain(inputs: CoverUpInputs, result: CoverUpResult) -> list[Step]:
+    """The derivation of ``result``, step by step (``why.py``, loaded on first use).
+
+    A step per turn of one game, every way to pick valued.
+    """
+    from solvers.coverup.why import explain as derive
+
+    return derive(inputs, result)

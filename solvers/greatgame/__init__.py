@@ -13,6 +13,7 @@ loses), and q = 1/2 exactly (only with non-integral percentages) gives L/(W+L).
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from solvers.greatgame.cases import example, format_input, generate, shrink
 from solvers.greatgame.export import csv_rows
@@ -37,6 +38,9 @@ from solvers.greatgame.policy import policy_pass
 from solvers.greatgame.result import GreatGameResult, RoundPolicy, round_policy
 from solvers.greatgame.round_dp import coefficients, search_ratio
 from solvers.protocol import Option, Progress, Tokens, checked, report
+
+if TYPE_CHECKING:
+    from solvers.explain import Step
 
 __all__ = [
     "ALL_HANDS",
@@ -175,6 +179,13 @@ Inputs = GreatGameInputs
 Result = GreatGameResult
 
 
-# Last: the explanation reads this module's types (and a function import keeps the name
-# ``explain`` bound to the function, not to the submodule of the same name).
-from solvers.greatgame.explain import explain  # noqa: E402
+def explain(
+    inputs: GreatGameInputs, result: GreatGameResult, *, throw: int = 0, score: int = 0
+) -> list[Step]:
+    """The derivation of ``result``, step by step (``why.py``, loaded on first use).
+
+    Round ratio, gambler's ruin, the ratio search, the hands of one cell.
+    """
+    from solvers.greatgame.why import explain as derive
+
+    return derive(inputs, result, throw=throw, score=score)

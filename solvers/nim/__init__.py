@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     import random
     from collections.abc import Iterator
 
+    from solvers.explain import Step
     from solvers.nim.play import NimGame
 
 __all__ = [
@@ -289,6 +290,11 @@ def csv_rows(inputs: NimInputs, result: NimResult | None) -> list[list[str]]:
     return rows
 
 
-# Last: the explanation reads this module's types (and a function import keeps the name
-# ``explain`` bound to the function, not to the submodule of the same name).
-from solvers.nim.explain import explain  # noqa: E402
+def explain(inputs: NimInputs, result: NimResult) -> list[Step]:
+    """The derivation of ``result``, step by step (``why.py``, loaded on first use).
+
+    Binary columns and their XOR, mex steps, the winning move.
+    """
+    from solvers.nim.why import explain as derive
+
+    return derive(inputs, result)

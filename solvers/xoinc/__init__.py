@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     import random
     from collections.abc import Iterator
 
+    from solvers.explain import Step
     from solvers.xoinc.play import XoincGame
 
 __all__ = [
@@ -287,6 +288,11 @@ def csv_rows(inputs: XoincInputs, result: XoincResult | None) -> list[list[str]]
     return rows
 
 
-# Last: the explanation reads this module's types (and a function import keeps the name
-# ``explain`` bound to the function, not to the submodule of the same name).
-from solvers.xoinc.explain import explain  # noqa: E402
+def explain(inputs: XoincInputs, result: XoincResult) -> list[Step]:
+    """The derivation of ``result``, step by step (``why.py``, loaded on first use).
+
+    The state, the recurrence, every take along the line.
+    """
+    from solvers.xoinc.why import explain as derive
+
+    return derive(inputs, result)

@@ -37,6 +37,7 @@ from solvers.yut.known import (
 )
 
 if TYPE_CHECKING:
+    from solvers.explain import Step as ExplainStep
     from solvers.yut.play import ExpectGame, KnownGame, Move, new_game
     from solvers.yut.unknown import ExpectInputs, ExpectResult, MoveOption, solve_expected, uniform
 
@@ -262,6 +263,20 @@ def _expect_rows(inputs: ExpectInputs, result: ExpectResult | None) -> list[list
     return rows
 
 
-# Last: the explanation reads this module's types (and a function import keeps the name
-# ``explain`` bound to the function, not to the submodule of the same name).
-from solvers.yut.explain import explain  # noqa: E402
+def explain(
+    inputs: YutInputs | ExpectInputs,
+    result: YutResult | ExpectResult,
+    *,
+    turn: int = 1,
+    positions: tuple[str, ...] | None = None,
+    total: int = 0,
+) -> list[ExplainStep]:
+    """The derivation of ``result``, step by step (``why.py``).
+
+    Known throws: every move at every throw. Unknown throws: each move's expected total per
+    face at ``turn`` with the pieces on ``positions``. Loaded on first use (``why.py``): a
+    judge case never pays for it.
+    """
+    from solvers.yut.why import explain as derive
+
+    return derive(inputs, result, turn=turn, positions=positions, total=total)

@@ -28,7 +28,7 @@ from solvers.explain import (
     to_markdown,
     to_text,
 )
-from solvers.nim.explain import DIGIT_COLUMNS_UP_TO
+from solvers.nim.why import DIGIT_COLUMNS_UP_TO
 
 
 def step_titled(steps: Sequence[Step], start: str) -> Step:
