@@ -320,7 +320,7 @@ def test_explain_the_games_with_chance(
     assert out.startswith("0.8\n") and "### 3. Turn 1:" in out and "### 4. Turn 2:" in out
     out = explained(capsys, monkeypatch, "yut", stdin="1 2 3 4 1 2 3 4 1 2\n")
     assert out.startswith("190\n") and "The maximum total is 190." in out
-    assert all(f". Throw {k}: a " in out for k in range(1, 11))
+    assert all(f". Turn {k}: throw " in out for k in range(1, 11))
     out = explained(capsys, monkeypatch, "yut", "--expected", "--pieces", "1", "--turns", "2")
     assert out.startswith("18.920\n") and "Averaged over the die" in out
 

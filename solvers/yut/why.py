@@ -31,7 +31,7 @@ TEXTS = {
         "not end on a square another piece holds (the end excepted). The search remembered "
         "{positions} positions; from the start the best total is {best}."
     ),
-    "turn_title": "Throw {turn}: a {throw}",
+    "turn_title": "Turn {turn}: throw {throw}",
     "turn_text": (
         "Total so far {total}. Each piece's move with {throw}, and the best final total "
         "reachable after it; piece {piece} moves {source} → {target} for {points} points."

@@ -209,10 +209,10 @@ def test_yut_known_throws_show_every_piece_at_every_throw(
     board = inputs.board
     where = (board.start,) * pieces
     total = 0
-    turn_steps = [s for s in steps if s.title.startswith("Throw ")]
+    turn_steps = [s for s in steps if s.title.startswith("Turn ")]
     assert len(turn_steps) == len(throws)
     for turn, (step, line) in enumerate(zip(turn_steps, result.line, strict=True)):
-        assert step.title == f"Throw {turn + 1}: a {throws[turn]}"
+        assert step.title == f"Turn {turn + 1}: throw {throws[turn]}"
         legal = dict(legal_targets(board, where, throws[turn]))
         for p, row in enumerate(step.tables[0].rows):
             assert row[1] == where[p]
