@@ -45,9 +45,20 @@ TEXTS = {
     "search_text": (
         "For a trial λ the round DP over (throw, score) maximises "
         "(1 − λ) P(win) − λ P(lose) = P(win) − λ (P(win) + P(lose)); its maximum F(λ) is "
-        "above 0 while λ is below the best ratio and 0 at it. The search ({method}) starts at "
-        "λ = 1/2 and, by Dinkelbach's update, sets λ to the ratio of the policy just found, "
-        "until it stops rising; {passes} DP passes in all."
+        "above 0 while λ is below the best ratio and 0 at it. The search starts at λ = 1/2; "
+        "{method} {passes} DP passes in all."
+    ),
+    "method_dinkelbach": (
+        "Dinkelbach's update then sets λ to the ratio of the policy just found, until it "
+        "stops rising:"
+    ),
+    "method_dinkelbach+bisection": (
+        "Dinkelbach's update sets λ to the ratio of the policy just found; when that stalls, "
+        "bisection halves the gap between the best ratio found and the smallest λ with "
+        "F(λ) ≤ 0:"
+    ),
+    "method_bisection": (
+        "bisection halves the gap between the best ratio found and the smallest λ with F(λ) ≤ 0:"
     ),
     "pass": "pass",
     "lambda": "λ",
@@ -156,7 +167,7 @@ def _search_step(inputs: GreatGameInputs, result: GreatGameResult) -> Step:
         say("policy_ratio"),
     )
     shown = bounded_rows(rows, len(header), lambda count: say("more_passes", count=count))
-    text = say("search_text", method=result.method, passes=len(passes))
+    text = say("search_text", method=say(f"method_{result.method}"), passes=len(passes))
     return Step(say("search_title"), text, (Table(header, shown),))
 
 
