@@ -91,12 +91,18 @@ def bounded_rows(
     width: int,
     note: Callable[[int], str],
     limit: int = MAX_ROWS,
+    last: int = 0,
 ) -> tuple[tuple[str, ...], ...]:
-    """``rows`` cut to ``limit``, a last row saying ``note(rows left out)`` when cut."""
+    """``rows`` cut to ``limit``: a row saying ``note(rows left out)`` replaces the middle.
+
+    The first rows are kept, and the ``last`` rows too (how a search ended matters).
+    """
     if len(rows) <= limit:
         return tuple(rows)
-    kept = tuple(rows[: limit - 1])
-    return (*kept, (note(len(rows) - len(kept)),) + ("",) * (width - 1))
+    first = tuple(rows[: limit - 1 - last])
+    tail = tuple(rows[len(rows) - last :]) if last else ()
+    gap = (note(len(rows) - len(first) - len(tail)),) + ("",) * (width - 1)
+    return (*first, gap, *tail)
 
 
 def step_anchor(index: int) -> str:

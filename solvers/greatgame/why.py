@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from solvers.explain import Ref, Step, Table, bounded_rows, phrasebook
+from solvers.explain import MAX_ROWS, Ref, Step, Table, bounded_rows, phrasebook
 from solvers.greatgame.model import GreatGameInputs, Hand
 from solvers.greatgame.play import start_match
 from solvers.greatgame.result import GreatGameResult
@@ -166,7 +166,9 @@ def _search_step(inputs: GreatGameInputs, result: GreatGameResult) -> Step:
         say("p_lose"),
         say("policy_ratio"),
     )
-    shown = bounded_rows(rows, len(header), lambda count: say("more_passes", count=count))
+    shown = bounded_rows(
+        rows, len(header), lambda count: say("more_passes", count=count), last=MAX_ROWS // 2
+    )
     text = say("search_text", method=say(f"method_{result.method}"), passes=len(passes))
     return Step(say("search_title"), text, (Table(header, shown),))
 

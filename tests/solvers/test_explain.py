@@ -22,6 +22,7 @@ from solvers.explain import (
     Ref,
     Step,
     Table,
+    bounded_rows,
     step_anchor,
     step_of_anchor,
     to_html,
@@ -74,6 +75,14 @@ def test_text_aligns_table_columns() -> None:
     header = next(line for line in lines if line.strip().startswith("x"))
     row = lines[lines.index(header) + 2]
     assert len(header) == len(row) and row.split() == ["1", "&"]
+
+
+def test_bounded_rows_keep_the_first_and_the_last_rows() -> None:
+    rows = [(str(k), "x") for k in range(100)]
+    assert bounded_rows(rows[:5], 2, str, limit=5) == tuple(rows[:5])
+    cut = bounded_rows(rows, 2, lambda count: f"{count} more", limit=10, last=3)
+    assert cut == (*rows[:6], ("91 more", ""), *rows[-3:])
+    assert bounded_rows(rows, 2, str, limit=4) == (*rows[:3], ("97", ""))
 
 
 def test_a_table_refuses_ragged_rows() -> None:
@@ -237,6 +246,10 @@ def test_xoinc_takes_and_the_table_match_a_brute_force(coins: tuple[int, ...]) -
         own = 5 if turn.player == 1 else 6
         assert [int(row[own]) for row in table.rows] == mover
         assert [int(row[11 - own]) for row in table.rows] == [everything - m for m in mover]
+        coins_taken = {
+            r.at[0] for r in step_titled(steps, f"Turn {turn.turn}:").refs if r.kind == "coin"
+        }
+        assert coins_taken == set(range(n - turn.coins_left, n - turn.coins_left + turn.taken))
         best = [row[0] for row in table.rows if row[7]]
         assert best == [str(turn.taken)] and max(values) == values[turn.taken - 1]
         gained[turn.player - 1] += turn.gained

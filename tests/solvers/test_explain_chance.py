@@ -166,6 +166,18 @@ def test_greatgame_shows_q_the_ruin_formula_the_search_and_the_hands(
     assert result.answer in answer and abs(float(result.answer[:-1]) - 100 * chance) <= 5.1e-4
 
 
+def test_greatgame_bisection_search_converges_to_the_same_ratio() -> None:
+    rows = ((30, 30, 40), (50, 20, 30))
+    inputs = greatgame.GreatGameInputs(rows, 2, 2)
+    result = greatgame.solve_great_game(inputs, method="bisection")
+    step = greatgame.explain(inputs, result)[2]
+    assert "bisection halves the gap" in step.text
+    passes = [row for row in step.tables[0].rows if not row[0].startswith("…")]
+    assert int(passes[-1][0]) == result.dp_passes  # the last pass is shown
+    assert abs(float(passes[-1][1]) - brute_best_ratio(rows)) < 1e-9
+    assert all(abs(float(row[2]) - plain_f(rows, float(row[1]))) < 1e-9 for row in passes)
+
+
 def test_greatgame_hands_of_another_cell_and_an_impossible_one() -> None:
     rows = ((30, 30, 40), (50, 20, 30), (10, 60, 30))
     inputs = greatgame.GreatGameInputs(rows, 2, 3)
