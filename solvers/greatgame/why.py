@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from solvers.explain import MAX_ROWS, Ref, Step, Table, bounded_rows, phrasebook
 from solvers.greatgame.model import GreatGameInputs, Hand
-from solvers.greatgame.play import start_match
+from solvers.greatgame.play import GreatGamePlay, start_match
 from solvers.greatgame.result import GreatGameResult
 from solvers.greatgame.round_dp import RoundPass, coefficients, search_ratio
 
@@ -107,8 +107,9 @@ def explain(
     """
     if not 0 <= throw < inputs.throws or abs(score) > throw:
         raise ValueError(f"score {score} cannot happen before throw {throw + 1}")
-    steps = [_ratio_step(result), _ruin_step(inputs, result), _search_step(inputs, result)]
-    steps.append(_hand_step(inputs, result, throw, score))
+    # First: the one recorded pass of the match also gives the round's chances to the result.
+    hands = _hand_step(inputs, result, start_match(result), throw, score)
+    steps = [_ratio_step(result), _ruin_step(inputs, result), _search_step(inputs, result), hands]
     text = say("answer_text", p=_f(result.probability), answer=result.answer)
     steps.append(Step(say("answer_title"), text))
     return steps
@@ -174,10 +175,12 @@ def _search_step(inputs: GreatGameInputs, result: GreatGameResult) -> Step:
 
 
 def hand_values(
-    inputs: GreatGameInputs, result: GreatGameResult, throw: int, score: int
+    inputs: GreatGameInputs, state: GreatGamePlay, throw: int, score: int
 ) -> list[tuple[Hand, tuple[float, float, float], float, float]]:
-    """Per hand: its (down, stay, up) chances, its DP value at λ = q, the match-win chance."""
-    state = start_match(result)
+    """Per hand: its (down, stay, up) chances, its DP value at λ = q, the match-win chance.
+
+    ``state`` is a match of the solve (``start_match``), whose recorded pass values the cells.
+    """
     values = state.match.values
     table = coefficients(inputs.probabilities())
     match = replace(state, throw=throw, round_score=score).throw_values()
@@ -197,14 +200,16 @@ def _hand_name(hand: Hand) -> str:
     return say(_HANDS[hand])
 
 
-def _hand_step(inputs: GreatGameInputs, result: GreatGameResult, throw: int, score: int) -> Step:
+def _hand_step(
+    inputs: GreatGameInputs, result: GreatGameResult, state: GreatGamePlay, throw: int, score: int
+) -> Step:
     best = result.hands_at(throw, score)
     rows = tuple(
         (
             _hand_name(hand), _f(down), _f(stay), _f(up), _f(value), _f(match),
             say("chosen") if hand in best else "",
         )
-        for hand, (down, stay, up), value, match in hand_values(inputs, result, throw, score)
+        for hand, (down, stay, up), value, match in hand_values(inputs, state, throw, score)
     )  # fmt: skip
     header = (
         say("hand"), say("down"), say("stay"), say("up"), say("value"), say("match"), "",
