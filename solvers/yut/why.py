@@ -182,7 +182,10 @@ def _expected(
     board = inputs.board
     text = say("expect_text", turns=inputs.turns, pieces=inputs.pieces, faces=inputs.faces)
     steps = [Step(say("expect_title"), text)]
-    labelled = tuple(board.index(square) for square in positions)
+    try:
+        labelled = tuple(board.index(square) for square in positions)
+    except KeyError as exc:
+        raise ValueError(f"unknown square {exc.args[0]!r}") from None
     move_rows: list[tuple[str, ...]] = []
     average_rows: list[tuple[str, ...]] = []
     expected = 0.0
@@ -202,7 +205,7 @@ def _expected(
         for p, here in enumerate(labelled):
             if p + 1 in legal:
                 continue
-            target = result_target(board, inputs.faces, here, face)
+            target = _target(board, inputs.faces, here, face)
             note = _move_note(board, labelled, p, target)
             if note:
                 move_rows.append(
@@ -238,6 +241,6 @@ def _expected(
     return steps
 
 
-def result_target(board: Board, faces: int, here: int, face: int) -> int:
+def _target(board: Board, faces: int, here: int, face: int) -> int:
     """The square a piece on ``here`` reaches with ``face`` (ignoring other pieces)."""
     return board.destination_lists(faces)[here][face]

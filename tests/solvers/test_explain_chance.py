@@ -274,3 +274,24 @@ def test_yut_unknown_throws_average_each_move_over_the_die(
         assert abs(float(row[2]) - best[face]) < TOL
     assert abs(float(average[-1][3]) - expected) < TOL
     assert f"{expected:.3f}" in step_titled(steps, "The answer").text
+
+
+def test_yut_unknown_throws_at_a_later_turn_on_given_squares() -> None:
+    inputs = yut.ExpectInputs(3, 2, yut.uniform(5))
+    result = yut.solve(inputs)
+    where = ("o2", "start")
+    steps = yut.explain(inputs, result, turn=2, positions=where, total=2)
+    assert [s.title for s in steps][1:] == [
+        "Turn 2: each move for each face",
+        "Averaged over the die",
+    ]
+    rows = steps[1].tables[0].rows
+    assert any("blocked: o2 is taken by piece 1" in row[6] for row in rows if row[0] == "1")
+    later = brute_expect(inputs.board, 3, inputs.probabilities, 2, where, first_turn=1)
+    assert abs(float(steps[2].tables[0].rows[-1][3]) - (2 + later)) < TOL
+    try:
+        yut.explain(inputs, result, positions=("nowhere", "start"))
+    except ValueError as exc:
+        assert "nowhere" in str(exc)
+    else:
+        raise AssertionError("an unknown square was explained")
