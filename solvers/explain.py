@@ -52,10 +52,17 @@ class Table:
 class Ref:
     """What a step concerns on the game's picture.
 
-    ``kind`` names the thing (``pile``, ``digit``, ``coin``, ``cell``, ``turn``,
-    ``square``, ``column``, ``piece``, ``throw``); ``at`` holds its 0-based coordinates
-    (a pile's index; a cell's row and column; a Nim digit's pile and bit) and ``key`` a
-    name where the picture uses names (a Dice Yut square's id).
+    ``kind`` names the thing, ``at`` holds its coordinates (0-based indices) and ``key`` a
+    name where the picture uses names. The kinds the games use:
+
+    - Nim: ``pile`` (pile,), ``digit`` (pile, bit: 0 is the ones);
+    - Xoinc: ``coin`` (coin from the top,), ``turn`` (turn of the line,),
+      ``cell`` (coins left, allowance) of the value table;
+    - Cover Up: ``column`` (column,) with ``key`` the kind picked (``candidate``/``other``),
+      ``turn`` (turn,);
+    - Great Game: ``cell`` (throw, round score) of the policy, ``lead`` (lead,);
+    - Dice Yut: ``turn`` (throw,), ``piece`` (piece,) with ``key`` its square where known,
+      ``square`` with ``key`` the square's id (the path of the chosen move).
     """
 
     kind: str

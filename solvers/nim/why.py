@@ -125,11 +125,10 @@ def explain(inputs: NimInputs, result: NimResult) -> list[Step]:
         steps += _grundy_steps(inputs, sequence)
     values = result.grundy
     grundy = inputs.rule is Rule.SUBTRACTION
+    steps.append(_binary_step(values, result.nim_sum, grundy))
     if inputs.rule is Rule.MISERE and all(p <= 1 for p in piles):
-        steps.append(_binary_step(values, result.nim_sum, grundy))
         steps.append(_all_ones_step(inputs, result))
         return steps
-    steps.append(_binary_step(values, result.nim_sum, grundy))
     steps.append(_sum_step(values, result.nim_sum))
     if inputs.rule is Rule.MISERE:
         steps.append(_misere_step(inputs, result))
@@ -182,6 +181,10 @@ def _move_rows(moves: tuple[Move, ...]) -> tuple[tuple[str, ...], ...]:
 def _win_step(inputs: NimInputs, result: NimResult) -> Step:
     moves = result.winning_moves
     refs = tuple(Ref("pile", (m.pile,)) for m in moves)
+    if inputs.rule is not Rule.SUBTRACTION:
+        # The nim-sum's highest 1 is the digit that makes a ⊕ s smaller than a.
+        high = result.nim_sum.bit_length() - 1
+        refs += tuple(Ref("digit", (m.pile, high)) for m in moves if m.before >> high & 1)
     header: tuple[str, ...] = ("", say("size"), say("move_row_take"), say("move_row_left"))
     sentences = [
         say("move_text", taken=m.removed, number=m.pile + 1, before=m.before, after=m.after)
