@@ -5,7 +5,8 @@ Nim follows Bouton's correction (all piles of size 1: the parity of the
 piles decides). A subtraction game (a move removes ``s`` stones, ``s`` in S)
 is a sum of games whose Grundy values are eventually periodic; ``grundy.py``
 finds the period within a work bound. ``play.py`` holds the game state for
-playing against the solver, ``cases.py`` the example and the local judge's cases.
+playing against the solver, ``cases.py`` the example and the local judge's cases,
+``why.py`` the explanation of a result step by step.
 """
 
 from __future__ import annotations

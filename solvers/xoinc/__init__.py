@@ -5,7 +5,8 @@ and twice as many coins as the opponent just took; both maximise their own
 total. ``solve`` fills the value table of every position (``table.py``, O(N^2),
 plain Python for small stacks and NumPy for large ones), then plays the optimal
 line from it; ``play.py`` holds the game state for playing against the solver,
-``cases.py`` the example and the random and shrunk cases of the local judge.
+``cases.py`` the example and the random and shrunk cases of the local judge, ``why.py``
+the explanation of a result step by step.
 """
 
 from __future__ import annotations
