@@ -8,6 +8,7 @@ the brute-force minimax of ``brute_xoinc``.
 from __future__ import annotations
 
 import functools
+import pickle
 from collections.abc import Sequence
 
 import pytest
@@ -16,6 +17,7 @@ from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import solvers
 from solvers import nim, xoinc
 from solvers.explain import (
     MAX_ROWS,
@@ -83,6 +85,15 @@ def test_bounded_rows_keep_the_first_and_the_last_rows() -> None:
     cut = bounded_rows(rows, 2, lambda count: f"{count} more", limit=10, last=3)
     assert cut == (*rows[:6], ("91 more", ""), *rows[-3:])
     assert bounded_rows(rows, 2, str, limit=4) == (*rows[:3], ("97", ""))
+
+
+@pytest.mark.parametrize("game", solvers.GAMES)
+def test_every_game_explains_its_example_in_steps_that_travel_between_processes(game: str) -> None:
+    module = solvers.load(game)
+    inputs = module.example()
+    steps = module.explain(inputs, module.solve(inputs))
+    assert len(steps) >= 3 and all(isinstance(s, Step) and s.title and s.text for s in steps)
+    assert pickle.loads(pickle.dumps(steps)) == steps  # a worker process computes them
 
 
 def test_a_table_refuses_ragged_rows() -> None:
