@@ -185,10 +185,11 @@ def _html_table(table: Table) -> str:
     return "".join(cells)
 
 
-def to_html(steps: Iterable[Step], *, document: bool = True) -> str:
+def to_html(steps: Iterable[Step], *, document: bool = True, title: str = "Explanation") -> str:
     """The steps as HTML; each title links to its own anchor (``step_anchor``).
 
-    ``document`` wraps the body in a whole page (for a file); a text view takes the body.
+    ``document`` wraps the body in a whole page titled ``title`` (for a file); a text view
+    takes the body.
     """
     import html
 
@@ -207,7 +208,7 @@ def to_html(steps: Iterable[Step], *, document: bool = True) -> str:
         return f"<style>{_STYLE}</style>\n{body}"
     return (
         "<!DOCTYPE html>\n<html><head><meta charset='utf-8'>"
-        f"<title>Explanation</title><style>{_STYLE}</style></head>\n"
+        f"<title>{html.escape(title)}</title><style>{_STYLE}</style></head>\n"
         f"<body>\n{body}\n</body></html>\n"
     )
 

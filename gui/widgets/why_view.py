@@ -34,13 +34,13 @@ __all__ = ["EXPORT_FILTER", "WhyView", "explanation_text"]
 EXPORT_FILTER = "Markdown (*.md);;HTML (*.html)"
 
 
-def explanation_text(steps: Sequence[Step], path: str | Path) -> str:
-    """The file contents for ``path``: Markdown for ``.md``, HTML for ``.html``/``.htm``."""
+def explanation_text(steps: Sequence[Step], path: str | Path, title: str = "Explanation") -> str:
+    """The file contents for ``path``: Markdown for ``.md``, HTML (titled) for ``.html``."""
     suffix = Path(path).suffix.lower()
     if suffix in (".md", ".markdown"):
         return to_markdown(steps)
     if suffix in (".html", ".htm"):
-        return to_html(steps)
+        return to_html(steps, title=title)
     raise ValueError(f"{Path(path).name}: choose a .md (Markdown) or .html file")
 
 
@@ -54,6 +54,7 @@ class WhyView(QWidget):
         super().__init__(parent)
         self.setObjectName("whyView")
         self._steps: tuple[Step, ...] = ()
+        self._title = "Explanation"
         self.explainView = QTextBrowser(self)
         self.explainView.setObjectName("explainView")
         self.explainView.setReadOnly(True)
@@ -83,9 +84,13 @@ class WhyView(QWidget):
         """The steps shown (empty when cleared)."""
         return self._steps
 
-    def show_steps(self, steps: Sequence[Step]) -> None:
-        """Show ``steps``, replacing what was shown (the view scrolls back to the top)."""
+    def show_steps(self, steps: Sequence[Step], title: str = "Explanation") -> None:
+        """Show ``steps``, replacing what was shown (the view scrolls back to the top).
+
+        ``title`` names an exported HTML page (e.g. the game and its answer).
+        """
         self._steps = tuple(steps)
+        self._title = title
         self.explainView.setHtml(to_html(self._steps, document=False))
         self._enable()
 
@@ -110,7 +115,7 @@ class WhyView(QWidget):
 
     def export(self, path: str | Path) -> None:
         """Write the steps to ``path`` (``.md`` or ``.html``) atomically; ``ValueError`` else."""
-        atomic_write(path, explanation_text(self._steps, path))
+        atomic_write(path, explanation_text(self._steps, path, self._title))
 
     def choose_export_file(self) -> None:
         """Ask where to export the explanation and write it; a failure is shown, not raised."""

@@ -77,11 +77,12 @@ def test_copy_as_text_puts_the_plain_steps_on_the_clipboard(view: WhyView, qtbot
 
 def test_export_writes_markdown_or_html_by_extension(view: WhyView, tmp_path: Path) -> None:
     steps = example_steps("coverup")
-    view.show_steps(steps)
+    view.show_steps(steps, title="Cover Up: 0.537")
     view.export(tmp_path / "why.md")
     view.export(tmp_path / "why.html")
     assert (tmp_path / "why.md").read_text(encoding="utf-8") == to_markdown(steps)
-    assert (tmp_path / "why.html").read_text(encoding="utf-8") == to_html(steps)
+    page = (tmp_path / "why.html").read_text(encoding="utf-8")
+    assert page == to_html(steps, title="Cover Up: 0.537") and "<title>Cover Up: 0.537<" in page
     with pytest.raises(ValueError, match=r"\.md \(Markdown\) or \.html"):
         view.export(tmp_path / "why.txt")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["why.html", "why.md"]

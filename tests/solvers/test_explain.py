@@ -69,6 +69,7 @@ def test_html_escapes_and_links_every_step_to_its_anchor() -> None:
         assert step_of_anchor(anchor) == step_of_anchor("#" + anchor) == index
     assert step_of_anchor("https://example.org") is None
     assert "<!DOCTYPE" not in to_html(SAMPLE, document=False)
+    assert "<title>Nim &lt;1&gt;</title>" in to_html(SAMPLE, title="Nim <1>")
 
 
 def test_text_aligns_table_columns() -> None:
