@@ -1,7 +1,8 @@
-"""Command line: ``python -m solvers GAME [OPTIONS] [FILE ...] [--json]``.
+"""Command line: ``python -m solvers GAME [OPTIONS] [FILE ...] [--json | --explain]``.
 
 Reads judge-format input (stdin when no file is named) and prints the judge output
-byte for byte, or with ``--json`` the full results. ``python -m solvers check GAME ...
+byte for byte, or with ``--json`` the full results; ``--explain`` follows each answer
+with its derivation as Markdown. ``python -m solvers check GAME ...
 -- COMMAND`` is the local judge (``solvers.check``).
 
 Only the named game is imported (the game word is found before anything else is
@@ -106,7 +107,7 @@ def _dispatch(words: list[str]) -> int:
 def _main_help() -> str:
     games = "\n".join(f"  {game:<10} {TITLES[game]}" for game in GAMES)
     return (
-        f"usage: {PROG} GAME [OPTIONS] [FILE ...] [--json]\n"
+        f"usage: {PROG} GAME [OPTIONS] [FILE ...] [--json | --explain]\n"
         f"       {PROG} check GAME [--cases N] [--seed S] [--size small|judge|max]\n"
         "             [--timeout SEC] [--save DIR] [--json] [--tolerance X] -- COMMAND [ARG ...]\n"
         "\nSolve games given in their original judge format (stdin when no FILE).\n"
