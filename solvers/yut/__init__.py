@@ -30,6 +30,7 @@ from solvers.yut.cases import JUDGE_FACES, JUDGE_THROWS, example, format_input, 
 from solvers.yut.known import (
     MAX_PIECES,
     MAX_THROWS,
+    KnownSearch,
     Step,
     YutInputs,
     YutResult,
@@ -270,13 +271,15 @@ def explain(
     turn: int = 1,
     positions: tuple[str, ...] | None = None,
     total: int = 0,
+    search: KnownSearch | None = None,
 ) -> list[ExplainStep]:
     """The derivation of ``result``, step by step (``why.py``).
 
-    Known throws: every move at every throw. Unknown throws: each move's expected total per
-    face at ``turn`` with the pieces on ``positions``. Loaded on first use (``why.py``): a
-    judge case never pays for it.
+    Known throws: every move at every throw (``search``: a search already run for these
+    inputs, e.g. a play state's, saves running it again). Unknown throws: each move's
+    expected total per face at ``turn`` with the pieces on ``positions``. Loaded on first
+    use (``why.py``): a judge case never pays for it.
     """
     from solvers.yut.why import explain as derive
 
-    return derive(inputs, result, turn=turn, positions=positions, total=total)
+    return derive(inputs, result, turn=turn, positions=positions, total=total, search=search)

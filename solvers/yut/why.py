@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from solvers.explain import Ref, Step, Table, phrasebook
 from solvers.yut.board import Board
-from solvers.yut.known import YutInputs, YutResult
+from solvers.yut.known import KnownSearch, YutInputs, YutResult
 
 if TYPE_CHECKING:
     from solvers.yut.play import KnownGame
@@ -87,15 +87,18 @@ def explain(
     turn: int = 1,
     positions: tuple[str, ...] | None = None,
     total: int = 0,
+    search: KnownSearch | None = None,
 ) -> list[Step]:
     """The derivation of ``result`` for ``inputs``.
 
-    Known throws: a step per throw of the optimal line. Unknown throws: the moves at
-    1-based ``turn`` with the pieces on ``positions`` (default: the start) after
-    ``total`` points, face by face, and how they average over the die.
+    Known throws: a step per throw of the optimal line, valued by the memoised search
+    (``search``: one already run for these inputs, e.g. a game's, else a new one, which
+    takes as long as the solve). Unknown throws: the moves at 1-based ``turn`` with the
+    pieces on ``positions`` (default: the start) after ``total`` points, face by face, and
+    how they average over the die.
     """
     if isinstance(inputs, YutInputs) and isinstance(result, YutResult):
-        return _known(inputs, result)
+        return _known(inputs, result, search)
     from solvers.yut.unknown import ExpectInputs, ExpectResult
 
     if not (isinstance(inputs, ExpectInputs) and isinstance(result, ExpectResult)):
@@ -104,11 +107,15 @@ def explain(
     return _expected(inputs, result, turn, where, total)
 
 
-def _known(inputs: YutInputs, result: YutResult) -> list[Step]:
+def _known(inputs: YutInputs, result: YutResult, search: KnownSearch | None) -> list[Step]:
     from solvers.yut.play import KnownGame, new_game
 
-    game = new_game(inputs)
-    assert isinstance(game, KnownGame)
+    if search is not None and search.inputs == inputs:
+        game = KnownGame((inputs.board.start_index,) * inputs.pieces, search=search)
+    else:
+        made = new_game(inputs)
+        assert isinstance(made, KnownGame)
+        game = made
     text = say("known_text", positions=result.positions_searched, best=result.best)
     steps = [Step(say("known_title"), text)]
     for step in result.line:

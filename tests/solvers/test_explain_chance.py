@@ -295,3 +295,14 @@ def test_yut_unknown_throws_at_a_later_turn_on_given_squares() -> None:
         assert "nowhere" in str(exc)
     else:
         raise AssertionError("an unknown square was explained")
+
+
+def test_yut_known_throws_reuse_a_search_already_run() -> None:
+    inputs = yut.YutInputs((5, 1, 2, 3, 4, 5, 5, 3, 2, 4))
+    result = yut.solve(inputs)
+    game = yut.new_game(inputs)
+    search = game.search
+    assert search is not None
+    before = len(search.memo)
+    assert yut.explain(inputs, result, search=search) == yut.explain(inputs, result)
+    assert len(search.memo) == before  # every value came from the search given
