@@ -1,7 +1,8 @@
-"""Command line: ``python -m solvers GAME [OPTIONS] [FILE ...] [--json]``.
+"""Command line: ``python -m solvers GAME [OPTIONS] [FILE ...] [--json | --explain]``.
 
 Reads judge-format input (stdin when no file is named) and prints the judge output
-byte for byte, or with ``--json`` the full results. ``python -m solvers check GAME ...
+byte for byte, or with ``--json`` the full results; ``--explain`` follows each answer
+with its derivation as Markdown. ``python -m solvers check GAME ...
 -- COMMAND`` is the local judge (``solvers.check``).
 
 Only the named game is imported (the game word is found before anything else is
@@ -107,7 +108,7 @@ def _dispatch(words: list[str]) -> int:
 def _main_help() -> str:
     games = "\n".join(f"  {game:<10} {TITLES[game]}" for game in GAMES)
     return (
-        f"usage: {PROG} GAME [OPTIONS] [FILE ...] [--json]\n"
+        f"usage: {PROG} GAME [OPTIONS] [FILE ...] [--json | --explain]\n"
         f"       {PROG} GAME [OPTIONS] --sweep NAME=START:STOP[:STEP] [FILE ...]\n"
         f"       {PROG} check GAME [--cases N] [--seed S] [--size small|judge|max]\n"
         "             [--timeout SEC] [--save DIR] [--json] [--tolerance X] -- COMMAND [ARG ...]\n"
@@ -129,7 +130,12 @@ def _run_game(game: str, words: list[str]) -> int:
         from solvers import sweep_cli
 
         sweep_text, words = _sweeping(sweep_cli.take_sweep, words)
+    explain = "--explain" in (words[: words.index("--")] if "--" in words else words)
+    if explain:  # the first one: any after ``--`` is a file
+        words.remove("--explain")
     files, as_json, option_words = split_arguments(declared, words)
+    if explain and as_json:
+        raise UsageError("--explain: cannot be combined with --json")
     try:
         options = parse_options(declared, option_words)
     except OptionError as exc:
@@ -150,7 +156,7 @@ def _run_game(game: str, words: list[str]) -> int:
     if sweep is not None:  # one CSV row per value instead of the answers
         _sweeping(sweep_cli.write_batches, sweep, module, batches, as_json)
         return 0
-    _write_answers(module, batches, as_json)
+    _write_answers(module, batches, as_json, explain)
     return 0
 
 
@@ -211,8 +217,13 @@ def split_arguments(
 def game_help(game: str, module: GameModule, declared: Sequence[Option]) -> str:
     """The ``--help`` text of one game, built from its options."""
     doc = (module.__doc__ or TITLES[game]).strip().splitlines()[0]
-    lines = [f"usage: {PROG} {game} [OPTIONS] [FILE ...] [--json]", "", doc, "", "options:"]
-    rows = [("FILE", "judge input (default: stdin; - is stdin)"), ("--json", "print full results")]
+    usage = f"usage: {PROG} {game} [OPTIONS] [FILE ...] [--json | --explain]"
+    lines = [usage, "", doc, "", "options:"]
+    rows = [
+        ("FILE", "judge input (default: stdin; - is stdin)"),
+        ("--json", "print full results"),
+        ("--explain", "follow each answer with its derivation, step by step (Markdown)"),
+    ]
     if module.SWEEPS:
         names = ", ".join(s.key(1) if s.indexed else s.name for s in module.SWEEPS)
         rows.append(("--sweep NAME=A:B[:S]", f"what if: a CSV row per value A..B ({names})"))
@@ -296,8 +307,13 @@ def _first_token_line(text: str, skip: int) -> int:
     return max(1, text.count("\n"))
 
 
-def _write_answers(module: GameModule, batches: list[Batch], as_json: bool) -> None:
-    """Solve and print case by case, so memory holds one result at a time."""
+def _write_answers(
+    module: GameModule, batches: list[Batch], as_json: bool, explain: bool = False
+) -> None:
+    """Solve and print case by case, so memory holds one result at a time.
+
+    ``explain`` follows each answer with its derivation as Markdown (``solvers.explain``).
+    """
     out = sys.stdout
     first = True
     if as_json:
@@ -321,6 +337,10 @@ def _write_answers(module: GameModule, batches: list[Batch], as_json: bool) -> N
                 out.write(("\n" if first else ",\n") + json.dumps(document, indent=1))
             else:
                 out.write(answer + "\n")
+            if explain:
+                from solvers.explain import to_markdown
+
+                out.write("\n" + to_markdown(module.explain(inputs, result)) + "\n")
             first = False
     out.write("\n]\n" if as_json else "")
     out.flush()

@@ -13,7 +13,10 @@ import math
 import random
 import re
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
+
+if TYPE_CHECKING:
+    from solvers.explain import Step
 
 __all__ = [
     "Cancelled",
@@ -402,7 +405,8 @@ class GameModule(Protocol):
     ``Cancelled``) and raises ``TooBig`` past its work bound; ``parse_judge`` takes the
     game's options as keywords named by ``OPTIONS``; ``format_input`` writes inputs back in
     judge format; ``generate(rng, size)`` (size ``"small"``, ``"judge"`` or ``"max"``) makes
-    random valid inputs biased to the edges; ``shrink`` yields strictly smaller valid inputs.
+    random valid inputs biased to the edges; ``shrink`` yields strictly smaller valid inputs;
+    ``explain(inputs, result)`` derives the result step by step (``solvers.explain.Step``).
     """
 
     TITLE: str
@@ -433,3 +437,5 @@ class GameModule(Protocol):
     def generate(self, rng: random.Random, size: str) -> Any: ...
 
     def shrink(self, inputs: Any) -> Iterator[Any]: ...
+
+    def explain(self, inputs: Any, result: Any) -> list[Step]: ...

@@ -10,4 +10,5 @@
 - ``undo.InputHistory``: undo by snapshots of ``state()``; ``message_area``: the fixed-height
   answer and message lines; ``tables``: read-only result tables; ``play_panel``: the frame of
   a play-against-the-solver panel.
+- ``why_view.WhyView``: a game's explanation (``explainView``), step links, copy and export.
 """

@@ -36,6 +36,7 @@ from solvers.protocol import Option, Progress
 
 if TYPE_CHECKING:
     from solvers.coverup.simulation import Simulation
+    from solvers.explain import Step
 
 __all__ = [
     "MAX_COLUMNS",
@@ -60,6 +61,7 @@ __all__ = [
     "check_picks",
     "csv_rows",
     "example",
+    "explain",
     "format_input",
     "format_judge",
     "format_probability",
@@ -100,3 +102,13 @@ def __getattr__(name: str) -> Any:
 
         return getattr(simulation, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def explain(inputs: CoverUpInputs, result: CoverUpResult) -> list[Step]:
+    """The derivation of ``result``, step by step (``why.py``, loaded on first use).
+
+    A step per turn of one game, every way to pick valued.
+    """
+    from solvers.coverup.why import explain as derive
+
+    return derive(inputs, result)

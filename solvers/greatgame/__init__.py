@@ -13,6 +13,7 @@ loses), and q = 1/2 exactly (only with non-integral percentages) gives L/(W+L).
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from solvers.greatgame.cases import example, format_input, generate, shrink
 from solvers.greatgame.export import csv_rows
@@ -39,6 +40,9 @@ from solvers.greatgame.round_dp import FloatArray, RatioSearch, coefficients, se
 from solvers.greatgame.sweeps import SWEEPS
 from solvers.protocol import Option, Progress, Tokens, checked, report
 
+if TYPE_CHECKING:
+    from solvers.explain import Step
+
 __all__ = [
     "ALL_HANDS",
     "MAX_GAP",
@@ -54,6 +58,7 @@ __all__ = [
     "Result",
     "csv_rows",
     "example",
+    "explain",
     "format_input",
     "format_judge",
     "generate",
@@ -194,3 +199,15 @@ TITLE = "Great Game"
 OPTIONS: tuple[Option, ...] = ()
 Inputs = GreatGameInputs
 Result = GreatGameResult
+
+
+def explain(
+    inputs: GreatGameInputs, result: GreatGameResult, *, throw: int = 0, score: int = 0
+) -> list[Step]:
+    """The derivation of ``result``, step by step (``why.py``, loaded on first use).
+
+    Round ratio, gambler's ruin, the ratio search, the hands of one cell.
+    """
+    from solvers.greatgame.why import explain as derive
+
+    return derive(inputs, result, throw=throw, score=score)

@@ -159,14 +159,19 @@ class RatioSearch:
 
 
 def search_ratio(
-    table: FloatArray, *, method: str = "dinkelbach", progress: StepReport | None = None
+    table: FloatArray,
+    *,
+    method: str = "dinkelbach",
+    progress: StepReport | None = None,
+    trace: list[RoundPass] | None = None,
 ) -> RatioSearch:
     """Find q* = max over policies of P(win)/(P(win)+P(lose)), with value passes only.
 
     Every ``lam`` tried after the first is the ratio of a real policy, hence a
     lower bound: Dinkelbach rises monotonically, and a fall or a stall sends
     the search to bisection between the best ratio seen and the smallest
-    ``lam`` proven too high.
+    ``lam`` proven too high. ``trace`` (a list) receives every pass in order, for
+    an explanation of how the search converged.
     """
     if method not in ("dinkelbach", "bisection"):
         raise ValueError(f"unknown method {method!r}")
@@ -182,7 +187,10 @@ def search_ratio(
                 progress(1.0 - 0.6 ** (done + fraction))
 
         passes += 1
-        return solver.run(lam, step)
+        found = solver.run(lam, step)
+        if trace is not None:
+            trace.append(found)
+        return found
 
     # At 1/2 some hand never loses more often than it wins, so F(1/2) >= 0.
     last = run(0.5)

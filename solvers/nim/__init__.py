@@ -5,7 +5,8 @@ Nim follows Bouton's correction (all piles of size 1: the parity of the
 piles decides). A subtraction game (a move removes ``s`` stones, ``s`` in S)
 is a sum of games whose Grundy values are eventually periodic; ``grundy.py``
 finds the period within a work bound. ``play.py`` holds the game state for
-playing against the solver, ``cases.py`` the example and the local judge's cases.
+playing against the solver, ``cases.py`` the example and the local judge's cases,
+``why.py`` the explanation of a result step by step.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     import random
     from collections.abc import Iterator
 
+    from solvers.explain import Step
     from solvers.nim.play import NimGame
 
 __all__ = [
@@ -41,6 +43,7 @@ __all__ = [
     "apply_move",
     "csv_rows",
     "example",
+    "explain",
     "format_input",
     "format_judge",
     "generate",
@@ -288,3 +291,13 @@ def csv_rows(inputs: NimInputs, result: NimResult | None) -> list[list[str]]:
                 ]
             )  # fmt: skip
     return rows
+
+
+def explain(inputs: NimInputs, result: NimResult) -> list[Step]:
+    """The derivation of ``result``, step by step (``why.py``, loaded on first use).
+
+    Binary columns and their XOR, mex steps, the winning move.
+    """
+    from solvers.nim.why import explain as derive
+
+    return derive(inputs, result)

@@ -5,7 +5,8 @@ and twice as many coins as the opponent just took; both maximise their own
 total. ``solve`` fills the value table of every position (``table.py``, O(N^2),
 plain Python for small stacks and NumPy for large ones), then plays the optimal
 line from it; ``play.py`` holds the game state for playing against the solver,
-``cases.py`` the example and the random and shrunk cases of the local judge.
+``cases.py`` the example and the random and shrunk cases of the local judge, ``why.py``
+the explanation of a result step by step.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     import random
     from collections.abc import Iterator
 
+    from solvers.explain import Step
     from solvers.xoinc.play import XoincGame
 
 __all__ = [
@@ -39,6 +41,7 @@ __all__ = [
     "XoincResult",
     "csv_rows",
     "example",
+    "explain",
     "format_input",
     "format_judge",
     "generate",
@@ -286,3 +289,13 @@ def csv_rows(inputs: XoincInputs, result: XoincResult | None) -> list[list[str]]
             ]
         )  # fmt: skip
     return rows
+
+
+def explain(inputs: XoincInputs, result: XoincResult) -> list[Step]:
+    """The derivation of ``result``, step by step (``why.py``, loaded on first use).
+
+    The state, the recurrence, every take along the line.
+    """
+    from solvers.xoinc.why import explain as derive
+
+    return derive(inputs, result)

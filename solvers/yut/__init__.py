@@ -30,6 +30,7 @@ from solvers.yut.cases import JUDGE_FACES, JUDGE_THROWS, example, format_input, 
 from solvers.yut.known import (
     MAX_PIECES,
     MAX_THROWS,
+    KnownSearch,
     Step,
     YutInputs,
     YutResult,
@@ -38,6 +39,7 @@ from solvers.yut.known import (
 from solvers.yut.sweeps import SWEEPS
 
 if TYPE_CHECKING:
+    from solvers.explain import Step as ExplainStep
     from solvers.yut.play import ExpectGame, KnownGame, Move, new_game
     from solvers.yut.unknown import ExpectInputs, ExpectResult, MoveOption, solve_expected, uniform
 
@@ -86,6 +88,7 @@ __all__ = [
     "board_to_json",
     "csv_rows",
     "example",
+    "explain",
     "format_input",
     "format_judge",
     "generate",
@@ -261,3 +264,24 @@ def _expect_rows(inputs: ExpectInputs, result: ExpectResult | None) -> list[list
     if result is not None:
         rows.append(["expected", "", "", "", "", "", f"{result.expected:.6f}", ""])
     return rows
+
+
+def explain(
+    inputs: YutInputs | ExpectInputs,
+    result: YutResult | ExpectResult,
+    *,
+    turn: int = 1,
+    positions: tuple[str, ...] | None = None,
+    total: int = 0,
+    search: KnownSearch | None = None,
+) -> list[ExplainStep]:
+    """The derivation of ``result``, step by step (``why.py``).
+
+    Known throws: every move at every throw (``search``: a search already run for these
+    inputs, e.g. a play state's, saves running it again). Unknown throws: each move's
+    expected total per face at ``turn`` with the pieces on ``positions``. Loaded on first
+    use (``why.py``): a judge case never pays for it.
+    """
+    from solvers.yut.why import explain as derive
+
+    return derive(inputs, result, turn=turn, positions=positions, total=total, search=search)

@@ -1,0 +1,206 @@
+"""Why the Cover Up answer holds: per turn, every way to pick and how the outcomes add up.
+
+Everything is read from the solver's memoised values through the play-along state
+(``CoverUpGame``: the policy entry of a state, the outcome chances of the picks, the
+value after each outcome). The explanation follows one game: after each turn, the
+likeliest outcome that lets the player go on. The sentences are ``TEXTS``.
+"""
+
+from __future__ import annotations
+
+from solvers.coverup.judge import format_probability
+from solvers.coverup.model import CoverUpInputs, Pick
+from solvers.coverup.play import CoverUpGame, Outcome, new_game
+from solvers.coverup.result import CoverUpResult
+from solvers.explain import Ref, Step, Table, phrasebook
+
+__all__ = ["TEXTS", "explain"]
+
+#: Every English sentence of a Cover Up explanation, with named fields (one place to translate).
+TEXTS = {
+    "columns_title": "The columns and the chance of each digit",
+    "columns_text": (
+        "Column i has m digits; its l known candidates share the chance p of holding the "
+        "right digit, the other m − l digits share 1 − p. After a wrong pick the digits left "
+        "keep their weights, scaled up to sum to 1 (Bayes' rule)."
+    ),
+    "column": "column {number}",
+    "digits": "m",
+    "known": "l",
+    "candidate_chance": "each candidate",
+    "other_chance": "each other digit",
+    "rule_title": "How a turn is valued",
+    "rule_text": (
+        "Each turn the player covers one untried digit in every unsolved column. With the "
+        "chances h of the picks being right, each set of right picks has the chance "
+        "Π h (right ones) × Π (1 − h) (wrong ones); no right pick loses, all columns right "
+        "wins. The value of a choice of picks is the sum over the sets of right picks of "
+        "(chance of the set) × (winning chance after it), and the best choice is taken. "
+        "Digits of one kind (a known candidate, or an other digit) are alike, so a pick names the "
+        "kind."
+    ),
+    "turn_title": "Turn {turn}: winning chance {value}",
+    "turn_text": (
+        "Unsolved: {columns}. Every way to pick is listed with its winning chance; the "
+        "best is {best}."
+    ),
+    "reserve_text": (
+        "{columns}: the less likely kind is picked on purpose, keeping the column in reserve "
+        "for a turn in which the other columns might all miss."
+    ),
+    "combine_text": (
+        "How the best picks add up: each set of right picks, its chance and the winning "
+        "chance after it; the products sum to {value}."
+    ),
+    "follow_text": (
+        "The explanation goes on with the likeliest outcome that continues the game: {right} "
+        "right (chance {chance})."
+    ),
+    "won_text": "That outcome solves every column: the game is won.",
+    "kind_candidate": "candidate",
+    "kind_other": "other",
+    "kind_reserve": "{kind} (reserve)",
+    "solved": "solved",
+    "left": "{candidates} candidate(s), {others} other(s) left",
+    "state_col": "digits left",
+    "hit_col": "chance the pick is right",
+    "win_col": "winning chance",
+    "chosen": "✓ best",
+    "best_pick": "best pick",
+    "right_col": "right picks",
+    "chance_col": "chance",
+    "after_col": "winning chance after",
+    "product_col": "product",
+    "sum_row": "sum",
+    "none_right": "none (lost)",
+    "answer_title": "The answer",
+    "answer_text": (
+        "With optimal play the winning chance is {value}, printed as the judge does: {answer}."
+    ),
+}
+
+say = phrasebook(TEXTS)
+_DECIMALS = 6
+
+
+def explain(inputs: CoverUpInputs, result: CoverUpResult) -> list[Step]:
+    """The derivation of ``result`` for ``inputs``: a step per turn of one game."""
+    steps = [_columns_step(inputs), Step(say("rule_title"), say("rule_text"))]
+    game: CoverUpGame | None = new_game(inputs, result.solver)
+    while game is not None and not game.over:
+        step, game = _turn_step(game)
+        steps.append(step)
+    text = say("answer_text", value=_p(result.value), answer=format_probability(result.value))
+    steps.append(Step(say("answer_title"), text))
+    return steps
+
+
+def _p(value: float) -> str:
+    return f"{value:.{_DECIMALS}f}"
+
+
+def _columns_step(inputs: CoverUpInputs) -> Step:
+    rows = tuple(
+        (
+            say("column", number=i + 1), str(c.choices), str(c.candidates), f"{c.p:g}",
+            _p(c.candidate_weight) if c.candidates else "—", _p(c.other_weight),
+        )
+        for i, c in enumerate(inputs.columns)
+    )  # fmt: skip
+    header = ("", say("digits"), say("known"), "p", say("candidate_chance"), say("other_chance"))
+    refs = tuple(Ref("column", (i,)) for i in range(inputs.n))
+    return Step(say("columns_title"), say("columns_text"), (Table(header, rows),), refs)
+
+
+def _kind(pick: Pick | None, reserve: bool = False) -> str:
+    if pick is None:
+        return say("solved")
+    kind = say("kind_candidate") if pick is Pick.CANDIDATE else say("kind_other")
+    return say("kind_reserve", kind=kind) if reserve else kind
+
+
+def _columns_named(columns: list[int]) -> str:
+    return ", ".join(say("column", number=i + 1) for i in columns)
+
+
+def _turn_step(game: CoverUpGame) -> tuple[Step, CoverUpGame | None]:
+    """The step of the game's current turn, and the game after the followed outcome."""
+    assert game.state is not None
+    entry = game.entry()
+    open_ = [i for i, left in enumerate(game.state.columns) if left is not None]
+    posteriors = game.posteriors()
+    state_rows = []
+    for i in open_:
+        left = game.state.columns[i]
+        chances = posteriors[i]
+        assert left is not None and chances is not None
+        state_rows.append(
+            (
+                say("column", number=i + 1),
+                say("left", candidates=left[0], others=left[1]),
+                _p(chances[0]) if left[0] else "—",
+                _p(chances[1]) if left[1] else "—",
+                _kind(entry.picks[i], entry.reserve[i]),
+                _p(entry.hits[i] or 0.0),
+            )
+        )
+    state_header = (
+        "", say("state_col"), say("candidate_chance"), say("other_chance"),
+        say("best_pick"), say("hit_col"),
+    )  # fmt: skip
+    option_rows = tuple(
+        (
+            *(_kind(alt.picks[i], alt.reserve[i]) for i in open_),
+            _p(alt.value),
+            say("chosen") if k == 0 else "",
+        )
+        for k, alt in enumerate(entry.alternatives)
+    )
+    option_header = (*(say("column", number=i + 1) for i in open_), say("win_col"), "")
+    picked = game.play(entry.picks)
+    outcomes = picked.chances()
+    combine_rows = []
+    total = 0.0
+    after: dict[Outcome, CoverUpGame] = {}
+    for outcome, chance in outcomes.items():
+        value = 0.0
+        if outcome:
+            after[outcome] = picked.play(outcome)
+            value = after[outcome].value
+        total += chance * value
+        named = _columns_named(list(outcome)) if outcome else say("none_right")
+        combine_rows.append((named, _p(chance), _p(value), _p(chance * value)))
+    combine_rows.append((say("sum_row"), "", "", _p(total)))
+    best = ", ".join(_kind(entry.picks[i], entry.reserve[i]) for i in open_)
+    paragraphs = [
+        say("turn_text", columns=_columns_named(open_), best=best),
+    ]
+    reserve = [i for i in open_ if entry.reserve[i]]
+    if reserve:
+        paragraphs.append(say("reserve_text", columns=_columns_named(reserve)))
+    paragraphs.append(say("combine_text", value=_p(entry.value)))
+    goes_on = {o: c for o, c in outcomes.items() if o}
+    following: CoverUpGame | None = None
+    if goes_on:
+        # The likeliest outcome that goes on; on equal chances the one solving fewer columns.
+        outcome = max(goes_on, key=lambda o: (round(goes_on[o], 12), -len(o)))
+        following = after[outcome]
+        paragraphs.append(
+            say("follow_text", right=_columns_named(list(outcome)), chance=_p(goes_on[outcome]))
+        )
+        if following.won:
+            paragraphs.append(say("won_text"))
+    tables = (
+        Table(state_header, tuple(state_rows)),
+        Table(option_header, option_rows),
+        Table(
+            (say("right_col"), say("chance_col"), say("after_col"), say("product_col")),
+            tuple(combine_rows),
+        ),
+    )
+    refs = (
+        Ref("turn", (game.turn - 1,)),
+        *(Ref("column", (i,), (entry.picks[i] or Pick.OTHER).value) for i in open_),
+    )
+    title = say("turn_title", turn=game.turn, value=_p(entry.value))
+    return Step(title, "\n\n".join(paragraphs), tables, refs), following

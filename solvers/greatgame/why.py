@@ -1,0 +1,223 @@
+"""Why the Great Game answer holds: round ratio, gambler's ruin, the search, a cell's hands.
+
+The numbers are the solver's: the result's round chances, ratio and lead
+probabilities, the passes of its own ratio search (``search_ratio(trace=...)``) and
+the cell values of its recorded pass (``start_match``). The sentences are ``TEXTS``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from solvers.explain import MAX_ROWS, Ref, Step, Table, bounded_rows, phrasebook
+from solvers.greatgame.model import GreatGameInputs, Hand
+from solvers.greatgame.play import GreatGamePlay, start_match
+from solvers.greatgame.result import GreatGameResult
+from solvers.greatgame.round_dp import RoundPass, coefficients, search_ratio
+
+__all__ = ["TEXTS", "explain", "hand_values", "search_passes"]
+
+#: Every English sentence of a Great Game explanation, with named fields (one place to translate).
+TEXTS = {
+    "ratio_title": "The round ratio q",
+    "ratio_text": (
+        "Under the best round policy a round is won with chance P(win) = {win}, tied with "
+        "P(tie) = {tie} and lost with P(lose) = {lose}. A tied round changes nothing: the "
+        "match goes on as if it had not been played. So only decisive rounds count, and one "
+        "of them is won with chance\n"
+        "q = P(win) / (P(win) + P(lose)) = {q}.\n"
+        "That ratio is all the match depends on, so the best policy is the one with the "
+        "largest q, not the one winning most rounds outright."
+    ),
+    "ruin_title": "The match as a gambler's ruin",
+    "ruin_text": (
+        "The lead in decisive rounds goes up with chance q and down with 1 − q; the match is "
+        "won at +W = +{win_by} and lost at −L = −{lose_by}. With k = (1 − q) / q = {k}, the "
+        "chance of winning from lead 0 (L steps above ruin, W + L = {total} steps in all) is\n"
+        "P = (1 − k^L) / (1 − k^(W+L)) = (1 − {k}^{lose_by}) / (1 − {k}^{total}) = {p}."
+    ),
+    "ruin_sure": "q = 1: no round is ever lost, so the match is surely won: P = 1.",
+    "ruin_half": "q = 1/2: the walk is fair, so P = L / (W + L) = {lose_by} / {total} = {p}.",
+    "lead": "lead",
+    "lead_p": "P(win match)",
+    "more_leads": "… {count} more leads",
+    "search_title": "The ratio search converging",
+    "search_text": (
+        "For a trial λ the round DP over (throw, score) maximises "
+        "(1 − λ) P(win) − λ P(lose) = P(win) − λ (P(win) + P(lose)); its maximum F(λ) is "
+        "above 0 while λ is below the best ratio and 0 at it. The search starts at λ = 1/2; "
+        "{method} {passes} DP passes in all."
+    ),
+    "method_dinkelbach": (
+        "Dinkelbach's update then sets λ to the ratio of the policy just found, until it "
+        "stops rising:"
+    ),
+    "method_dinkelbach+bisection": (
+        "Dinkelbach's update sets λ to the ratio of the policy just found; when that stalls, "
+        "bisection halves the gap between the best ratio found and the smallest λ with "
+        "F(λ) ≤ 0:"
+    ),
+    "method_bisection": (
+        "bisection halves the gap between the best ratio found and the smallest λ with F(λ) ≤ 0:"
+    ),
+    "pass": "pass",
+    "lambda": "λ",
+    "f": "F(λ)",
+    "p_win": "P(win)",
+    "p_lose": "P(lose)",
+    "policy_ratio": "ratio of its policy",
+    "more_passes": "… {count} more passes",
+    "hand_title": "The best hand at throw {throw}, round score {score}",
+    "hand_text": (
+        "Each hand moves the round score down, keeps it, or moves it up with the opponent's "
+        "chances for throw {throw} (rock {rock}%, paper {paper}%, scissors {scissors}%). A "
+        "hand's value is the chance-weighted value U of the cells it leads to, U being the "
+        "DP's value (1 − q) P(win) − q P(lose) from there at λ = q. The best hand is {best}."
+    ),
+    "hand": "hand",
+    "down": "score −1",
+    "stay": "score ±0",
+    "up": "score +1",
+    "value": "value",
+    "match": "P(win match) from lead 0",
+    "chosen": "✓ best",
+    "rock": "rock",
+    "paper": "paper",
+    "scissors": "scissors",
+    "or": " or ",
+    "answer_title": "The answer",
+    "answer_text": "The chance of winning the match is {p}, printed as the judge does: {answer}.",
+}
+
+say = phrasebook(TEXTS)
+_HANDS = ("rock", "paper", "scissors")
+
+
+def _f(value: float) -> str:
+    return f"{value:.10f}".rstrip("0").rstrip(".") if value else "0"
+
+
+def explain(
+    inputs: GreatGameInputs, result: GreatGameResult, *, throw: int = 0, score: int = 0
+) -> list[Step]:
+    """The derivation of ``result``; the hand values are those of (``throw``, ``score``).
+
+    ``throw`` is 0-based and ``score`` the round score before it (``ValueError`` when that
+    cell cannot happen).
+    """
+    if not 0 <= throw < inputs.throws or abs(score) > throw:
+        raise ValueError(f"score {score} cannot happen before throw {throw + 1}")
+    # First: the one recorded pass of the match also gives the round's chances to the result.
+    hands = _hand_step(inputs, result, start_match(result), throw, score)
+    steps = [_ratio_step(result), _ruin_step(inputs, result), _search_step(inputs, result), hands]
+    text = say("answer_text", p=_f(result.probability), answer=result.answer)
+    steps.append(Step(say("answer_title"), text))
+    return steps
+
+
+def _ratio_step(result: GreatGameResult) -> Step:
+    text = say(
+        "ratio_text", win=_f(result.round_win), tie=_f(result.round_tie),
+        lose=_f(result.round_lose), q=_f(result.ratio),
+    )  # fmt: skip
+    return Step(say("ratio_title"), text)
+
+
+def _ruin_step(inputs: GreatGameInputs, result: GreatGameResult) -> Step:
+    q, w, l_ = result.ratio, inputs.win_by, inputs.lose_by
+    p = _f(result.probability)
+    if q >= 1.0:
+        text = say("ruin_sure")
+    elif q == 0.5:
+        text = say("ruin_half", lose_by=l_, total=w + l_, p=p)
+    else:
+        k = _f((1.0 - q) / q)
+        text = say("ruin_text", win_by=w, lose_by=l_, total=w + l_, k=k, p=p)
+    rows = [
+        (f"{lead:+d}" if lead else "0", _f(chance))
+        for lead, chance in zip(result.leads, result.lead_probabilities, strict=True)
+        if abs(lead) <= 15
+    ]
+    hidden = len(result.leads) - len(rows)
+    if hidden:
+        rows.append((say("more_leads", count=hidden), ""))
+    table = Table((say("lead"), say("lead_p")), tuple(rows))
+    return Step(say("ruin_title"), text, (table,), (Ref("lead", (0,)),))
+
+
+def search_passes(inputs: GreatGameInputs, result: GreatGameResult) -> list[RoundPass]:
+    """The DP passes of the solver's ratio search for ``inputs``, in order."""
+    passes: list[RoundPass] = []
+    method = "bisection" if result.method == "bisection" else "dinkelbach"
+    search_ratio(coefficients(inputs.probabilities()), method=method, trace=passes)
+    return passes
+
+
+def _search_step(inputs: GreatGameInputs, result: GreatGameResult) -> Step:
+    passes = search_passes(inputs, result)
+    rows = [
+        (str(n), _f(p.lam), _f(p.value), _f(p.win), _f(p.lose), _f(p.ratio))
+        for n, p in enumerate(passes, start=1)
+    ]
+    header = (
+        say("pass"),
+        say("lambda"),
+        say("f"),
+        say("p_win"),
+        say("p_lose"),
+        say("policy_ratio"),
+    )
+    shown = bounded_rows(
+        rows, len(header), lambda count: say("more_passes", count=count), last=MAX_ROWS // 2
+    )
+    text = say("search_text", method=say(f"method_{result.method}"), passes=len(passes))
+    return Step(say("search_title"), text, (Table(header, shown),))
+
+
+def hand_values(
+    inputs: GreatGameInputs, state: GreatGamePlay, throw: int, score: int
+) -> list[tuple[Hand, tuple[float, float, float], float, float]]:
+    """Per hand: its (down, stay, up) chances, its DP value at λ = q, the match-win chance.
+
+    ``state`` is a match of the solve (``start_match``), whose recorded pass values the cells.
+    """
+    values = state.match.values
+    table = coefficients(inputs.probabilities())
+    match = replace(state, throw=throw, round_score=score).throw_values()
+    out = []
+    for hand in Hand:
+        down, stay, up = (float(x) for x in table[throw, hand])
+        value = sum(
+            chance * values.at(throw + 1, score + move)
+            for chance, move in ((down, -1), (stay, 0), (up, 1))
+            if chance > 0
+        )
+        out.append((hand, (down, stay, up), value, match[hand]))
+    return out
+
+
+def _hand_name(hand: Hand) -> str:
+    return say(_HANDS[hand])
+
+
+def _hand_step(
+    inputs: GreatGameInputs, result: GreatGameResult, state: GreatGamePlay, throw: int, score: int
+) -> Step:
+    best = result.hands_at(throw, score)
+    rows = tuple(
+        (
+            _hand_name(hand), _f(down), _f(stay), _f(up), _f(value), _f(match),
+            say("chosen") if hand in best else "",
+        )
+        for hand, (down, stay, up), value, match in hand_values(inputs, state, throw, score)
+    )  # fmt: skip
+    header = (
+        say("hand"), say("down"), say("stay"), say("up"), say("value"), say("match"), "",
+    )  # fmt: skip
+    rock, paper, scissors = inputs.percentages[throw]
+    text = say(
+        "hand_text", throw=throw + 1, rock=f"{rock:g}", paper=f"{paper:g}",
+        scissors=f"{scissors:g}", best=say("or").join(_hand_name(h) for h in best),
+    )  # fmt: skip
+    title = say("hand_title", throw=throw + 1, score=f"{score:+d}" if score else "0")
+    return Step(title, text, (Table(header, rows),), (Ref("cell", (throw, score)),))

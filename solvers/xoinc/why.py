@@ -1,0 +1,194 @@
+"""Why the Xoinc answer holds: the state, the recurrence, and every take along the line.
+
+The numbers are the solver's own: its value table (``ValueTable.take_values``,
+``opponent_best``, ``suffix``) and its optimal line; the sentences are ``TEXTS``.
+"""
+
+from __future__ import annotations
+
+from solvers.explain import Ref, Step, Table, bounded_rows, phrasebook
+from solvers.xoinc import Turn, XoincInputs, XoincResult
+from solvers.xoinc.table import FIRST_ALLOWANCE, ValueTable, build_table
+
+__all__ = ["MAX_TURN_STEPS", "TEXTS", "explain"]
+
+#: Turns of the line explained take by take; the table of the line covers the rest.
+MAX_TURN_STEPS = 30
+#: A turn with more takes than this lists the first ones and those around the best.
+_ALL_TAKES_UP_TO = 16
+
+#: Every English sentence of a Xoinc explanation, with named fields (one place to translate).
+TEXTS = {
+    "state_title": "The state: (coins left, most coins that may be taken)",
+    "state_text": (
+        "Only the coins left and the most the mover may take matter, not how the game got "
+        "there. With i coins left and at most a to take, let S(i) be the sum of those i "
+        "coins and f(i, a) the most the mover can end up with from them. The game starts at "
+        "(i, a) = ({coins}, {first}): the first player may take 1 or 2 coins."
+    ),
+    "recurrence_title": "The recurrence",
+    "recurrence_text": (
+        "Taking t coins (1 ≤ t ≤ min(a, i)) leaves the opponent i − t coins and allows them "
+        "up to 2t; whatever the opponent ends with out of the rest, the mover gets the other "
+        "part of S(i):\n"
+        "f(i, a) = S(i) − min over t of f(i − t, 2t), and f(i, a) = S(i) once a ≥ i.\n"
+        "The answer is f({coins}, {first}) = {answer}."
+    ),
+    "coin": "coin {number}",
+    "value": "value",
+    "suffix": "S(i) from here",
+    "more_coins": "… {count} more coins",
+    "line_title": "The part of the table the optimal line passes through",
+    "line_text": (
+        "Each turn of the optimal line reads one position (i, a) of the table; the best take "
+        "t is the smallest one reaching f(i, a)."
+    ),
+    "turn": "turn",
+    "player": "player",
+    "left": "i (coins left)",
+    "allowance": "a",
+    "best": "f(i, a)",
+    "take": "best t",
+    "after": "f(i − t, 2t)",
+    "more_turns": "… {count} more turns",
+    "turn_title": "Turn {turn}: player {player} at ({left}, {allowance})",
+    "turn_text": (
+        "Player {player} may take from 1 up to {most} coin(s), from coin {first_coin} on. "
+        "Each take is followed by optimal play on both sides; player {player} takes {taken} "
+        "(worth {gained}), the smallest take that reaches the best."
+    ),
+    "take_col": "take t",
+    "coins_col": "coins taken",
+    "gain_col": "worth",
+    "opponent_col": "opponent then gets f(i − t, 2t)",
+    "mover_col": "player {player} then ends with",
+    "first_col": "first player's final total",
+    "second_col": "second player's final total",
+    "chosen": "✓ best",
+    "gap": "…",
+    "rest_title": "Turns {first} to {last}",
+    "rest_text": (
+        "The remaining turns follow the same rule; the table of the line above lists the "
+        "take of each."
+    ),
+    "total_title": "The totals",
+    "total_text": (
+        "The first player ends with {first} and the second with {second} (all the coins "
+        "together are worth {all})."
+    ),
+}
+
+say = phrasebook(TEXTS)
+
+
+def explain(inputs: XoincInputs, result: XoincResult) -> list[Step]:
+    """The derivation of ``result`` for ``inputs``, step by step."""
+    try:
+        table = result.values
+    except ValueError:  # a result sent without its table: the solver's table again
+        table = build_table(inputs.coins)
+    n = len(inputs.coins)
+    steps = [_state_step(inputs, table), _recurrence_step(n, result)]
+    steps.append(_line_step(result.line, table))
+    for turn in result.line[:MAX_TURN_STEPS]:
+        steps.append(_turn_step(turn, table, n))
+    if len(result.line) > MAX_TURN_STEPS:
+        first, last = MAX_TURN_STEPS + 1, len(result.line)
+        refs = tuple(Ref("turn", (t - 1,)) for t in range(first, last + 1))
+        steps.append(Step(say("rest_title", first=first, last=last), say("rest_text"), (), refs))
+    total = result.first_total + result.second_total
+    text = say("total_text", first=result.first_total, second=result.second_total, all=total)
+    steps.append(Step(say("total_title"), text))
+    return steps
+
+
+def _state_step(inputs: XoincInputs, table: ValueTable) -> Step:
+    n = len(inputs.coins)
+    rows = [
+        (say("coin", number=k + 1), str(v), str(table.suffix(n - k)))
+        for k, v in enumerate(inputs.coins)
+    ]
+    header = ("", say("value"), say("suffix"))
+    shown = bounded_rows(rows, 3, lambda count: say("more_coins", count=count))
+    text = say("state_text", coins=n, first=FIRST_ALLOWANCE)
+    return Step(say("state_title"), text, (Table(header, shown),))
+
+
+def _recurrence_step(n: int, result: XoincResult) -> Step:
+    text = say("recurrence_text", coins=n, first=FIRST_ALLOWANCE, answer=result.first_total)
+    return Step(say("recurrence_title"), text)
+
+
+def _line_step(line: tuple[Turn, ...], table: ValueTable) -> Step:
+    rows = []
+    for t in line:
+        best = table.best_total(t.coins_left, t.allowance)
+        after = table.opponent_best(t.coins_left, t.taken)
+        rows.append(
+            (
+                str(t.turn), str(t.player), str(t.coins_left), str(t.allowance),
+                str(table.suffix(t.coins_left)), str(best), str(t.taken), str(after),
+            )
+        )  # fmt: skip
+    header = (
+        say("turn"), say("player"), say("left"), say("allowance"), "S(i)",
+        say("best"), say("take"), say("after"),
+    )  # fmt: skip
+    shown = bounded_rows(rows, len(header), lambda count: say("more_turns", count=count))
+    refs = tuple(Ref("cell", (t.coins_left, t.allowance)) for t in line)
+    return Step(say("line_title"), say("line_text"), (Table(header, shown),), refs)
+
+
+def _shown_takes(most: int, best: int) -> list[int]:
+    """Every take when there are few, else the first ones, those around the best, the last."""
+    if most <= _ALL_TAKES_UP_TO:
+        return list(range(1, most + 1))
+    keep = set(range(1, 9)) | set(range(max(1, best - 3), min(most, best + 3) + 1)) | {most}
+    return sorted(keep)
+
+
+def _turn_step(turn: Turn, table: ValueTable, n: int) -> Step:
+    values = table.take_values(turn.coins_left, turn.allowance)
+    mover_before = turn.first_total if turn.player == 1 else turn.second_total
+    mover_before -= turn.gained
+    everything = table.suffix(n)
+    first = turn.first_coin - 1
+    coins = table.suffix(turn.coins_left)
+    rows: list[tuple[str, ...]] = []
+    previous = 0
+    for take in _shown_takes(len(values), turn.taken):
+        if take != previous + 1:
+            rows.append((say("gap"),) + ("",) * 7)
+        previous = take
+        mover = mover_before + values[take - 1]
+        other = everything - mover
+        firsts, seconds = (mover, other) if turn.player == 1 else (other, mover)
+        worth = coins - table.suffix(turn.coins_left - take)
+        rows.append(
+            (
+                str(take), _coin_span(first, take), str(worth),
+                str(table.opponent_best(turn.coins_left, take)), str(mover),
+                str(firsts), str(seconds), say("chosen") if take == turn.taken else "",
+            )
+        )  # fmt: skip
+    header = (
+        say("take_col"), say("coins_col"), say("gain_col"), say("opponent_col"),
+        say("mover_col", player=turn.player), say("first_col"), say("second_col"), "",
+    )  # fmt: skip
+    title = say(
+        "turn_title", turn=turn.turn, player=turn.player, left=turn.coins_left,
+        allowance=turn.allowance,
+    )  # fmt: skip
+    text = say(
+        "turn_text", player=turn.player, most=len(values), first_coin=turn.first_coin,
+        taken=turn.taken, gained=turn.gained,
+    )  # fmt: skip
+    refs = (
+        Ref("turn", (turn.turn - 1,)),
+        *(Ref("coin", (first + k,)) for k in range(turn.taken)),
+    )
+    return Step(title, text, (Table(header, tuple(rows)),), refs)
+
+
+def _coin_span(first: int, take: int) -> str:
+    return str(first + 1) if take == 1 else f"{first + 1}–{first + take}"
