@@ -113,15 +113,9 @@ MAX_BOARD_BYTES = 1024 * 1024
 
 def read_board_file(path: str) -> Board:
     """The board in the JSON file ``path``; ``ValueError`` (or ``OSError``) says why not."""
-    with open(path, "rb") as handle:
-        data = handle.read(MAX_BOARD_BYTES + 1)
-    if len(data) > MAX_BOARD_BYTES:
-        raise ValueError(f"larger than {MAX_BOARD_BYTES // 1024} KB; not a board file")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise ValueError("not UTF-8 text") from None
-    return load_board_text(text)
+    from solvers.files import read_text_limited
+
+    return load_board_text(read_text_limited(path, MAX_BOARD_BYTES))
 
 
 def _ranged(flag: str, what: str, hi: int, default: int, metavar: str = "N") -> Option:
