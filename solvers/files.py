@@ -247,10 +247,13 @@ def open_regular(path: str | os.PathLike[str], allow_pipe: bool = False) -> int:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
     except OSError as exc:
-        if exc.errno == errno.ENXIO:  # a socket, or a device that is not there
-            with contextlib.suppress(OSError):
-                raise _refused(name, os.stat(path).st_mode, "not read") from None
-        raise
+        if exc.errno != errno.ENXIO:
+            raise
+        try:  # a socket, or a device that is not there
+            mode = os.stat(path).st_mode
+        except OSError:
+            raise exc from None
+        raise _refused(name, mode, "not read") from None
     try:
         mode = os.fstat(fd).st_mode
         if not (stat.S_ISREG(mode) or (allow_pipe and stat.S_ISFIFO(mode))):
