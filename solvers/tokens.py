@@ -9,7 +9,6 @@ Arabic-Indic digits and ``1_000``, which Python's ``int`` accepts, are refused).
 from __future__ import annotations
 
 import re
-from collections import deque
 from collections.abc import Callable
 from typing import Protocol
 
@@ -78,50 +77,58 @@ class Tokens:
             self._read = _slicer(source[1:] if source.startswith("\ufeff") else source)
         else:
             self._read = source.read
-        # Lines of the chunks read so far that still hold unread words: (line, words).
-        self._queue: deque[tuple[int, list[str]]] = deque()
-        self._words: list[str] = []
-        self._at = 0
-        self._word_line = 1
-        self._newlines = 0  # newlines in the text handed to the queue
+        self._chunk = ""  # the text being read: whole words only
+        self._pos = 1  # where its next line starts (past its end: read the next chunk)
+        self._line = 1  # the line at ``_pos``
+        self._words: list[str] = []  # the words of the line being read ...
+        self._at = 0  # ... the next one's index ...
+        self._word_line = 1  # ... and that line's number
         self._carry = ""  # a word cut by the end of a chunk
         self._last_char = ""
         self._eof = False
 
-    def _fill(self) -> bool:
-        """Queue the words of the next chunk; False when the source is exhausted."""
-        while not self._queue:
-            if self._eof:
-                return False
-            chunk = self._read(CHUNK_CHARS)
-            if chunk:
-                self._last_char = chunk[-1]
-                text = self._carry + chunk
-                end = len(text)
-                stop = max(0, end - MAX_WORD_CHARS - 1)
-                while end > stop and not text[end - 1].isspace():
-                    end -= 1
-                if len(text) - end > MAX_WORD_CHARS:
-                    raise self._too_long(self._newlines + text.count("\n", 0, end) + 1)
-                text, self._carry = text[:end], text[end:]
-            else:
-                self._eof = True
-                text, self._carry = self._carry, ""
-            line = self._newlines + 1
-            for segment in text.split("\n"):
-                words = segment.split()
-                if words:
-                    self._queue.append((line, words))
-                line += 1
-            self._newlines = line - 2
+    def _next_chunk(self) -> bool:
+        """Read the next chunk of whole words; False when the source is exhausted."""
+        if self._eof:
+            return False
+        chunk = self._read(CHUNK_CHARS)
+        if chunk:
+            self._last_char = chunk[-1]
+            text = self._carry + chunk
+            end = len(text)
+            stop = max(0, end - MAX_WORD_CHARS - 1)
+            while end > stop and not text[end - 1].isspace():
+                end -= 1
+            if len(text) - end > MAX_WORD_CHARS:
+                raise self._too_long(self._line + text.count("\n", 0, end))
+            self._chunk, self._carry = text[:end], text[end:]
+        else:
+            self._eof = True
+            self._chunk, self._carry = self._carry, ""
+        self._pos = 0
         return True
 
+    def _next_line(self) -> bool:
+        """Move to the next line holding words; False at the end of the source."""
+        while True:
+            if self._pos > len(self._chunk) and not self._next_chunk():
+                return False
+            newline = self._chunk.find("\n", self._pos)
+            end = len(self._chunk) if newline < 0 else newline
+            words = self._chunk[self._pos : end].split()
+            line = self._line
+            if newline < 0:  # the line goes on in the next chunk
+                self._pos = len(self._chunk) + 1
+            else:
+                self._pos = newline + 1
+                self._line += 1
+            if words:
+                self._words, self._at, self._word_line = words, 0, line
+                return True
+
     def _peek(self) -> tuple[int, str] | None:
-        while self._at >= len(self._words):
-            if not self._queue and not self._fill():
-                return None
-            self._word_line, self._words = self._queue.popleft()
-            self._at = 0
+        if self._at >= len(self._words) and not self._next_line():
+            return None
         return self._word_line, self._words[self._at]
 
     @property
@@ -130,7 +137,7 @@ class Tokens:
         item = self._peek()
         if item is not None:
             return item[0]
-        return max(1, self._newlines + (0 if self._last_char in ("\n", "") else 1))
+        return max(1, self._line - (1 if self._last_char in ("\n", "") else 0))
 
     def at_end(self) -> bool:
         """Whether every token has been read."""
