@@ -94,6 +94,15 @@ def flush_out() -> None:
         raise OutputError(os.strerror(errno.EBADF)) from None
 
 
+def _stdout_broken() -> bool:
+    """Whether stdout fails to flush (after an ``OSError`` of unknown origin: was it stdout?)."""
+    try:
+        flush_out()
+    except (OutputError, OSError):
+        return True
+    return False
+
+
 def run() -> int:
     """``python -m solvers``: ``main`` with SIGTERM ending it as quietly as Ctrl+C."""
 
@@ -166,7 +175,16 @@ def _dispatch(words: list[str]) -> int:
     if command == "check":
         from solvers.check.cli import main as check_main
 
-        return check_main(rest)
+        if sys.stdout is None:  # the report has nowhere to go: say so before any run
+            raise OutputError(os.strerror(errno.EBADF))
+        try:
+            return check_main(rest)
+        except OSError as exc:
+            # The check reads no file and catches its own --save errors: a full disk is stdout's.
+            written = exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO)
+            if isinstance(exc, BrokenPipeError) or not (written or _stdout_broken()):
+                raise
+            raise OutputError(exc.strerror or str(exc)) from None
     if command not in GAMES:
         raise UsageError(f"{PROG}: unknown game {command!r}; choose one of {', '.join(GAMES)}")
     return _run_game(command, rest)

@@ -332,3 +332,20 @@ def test_cli_files_that_are_not_regular(tmp_path: Path) -> None:
         timeout=60,
     )
     assert (done.returncode, done.stdout) == (0, "koosaga\n")  # process substitution works
+
+
+def test_the_check_report_names_output_errors_too() -> None:
+    program = f'"{sys.executable}" tests/check_programs/nim_normal.py'
+    for redirect, reason in (
+        (">/dev/full", "No space left on device"),
+        (">&-", "Bad file descriptor"),
+    ):
+        done = subprocess.run(
+            f'exec "{sys.executable}" -m solvers check nim --cases 3 -- {program} {redirect}',
+            shell=True,
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=120,
+        )
+        assert (done.returncode, done.stderr) == (cli.EXIT_OUTPUT, f"stdout: {reason}\n")
