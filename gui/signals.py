@@ -23,6 +23,7 @@ __all__ = ["HANDLED", "SignalBridge", "install"]
 
 #: The signals that close the app.
 HANDLED = (signal.SIGINT, signal.SIGTERM)
+_INSTALLED: list[SignalBridge] = []
 
 
 def _ignore(signum: int, frame: FrameType | None) -> None:
@@ -71,6 +72,8 @@ class SignalBridge(QObject):
             signal.signal(signum, signal.SIG_DFL if handler is None else handler)
         self._reader.close()
         self._writer.close()
+        if self in _INSTALLED:
+            _INSTALLED.remove(self)
 
 
 def install(app: QCoreApplication, quit_callable: Callable[[], object]) -> SignalBridge:
@@ -79,4 +82,6 @@ def install(app: QCoreApplication, quit_callable: Callable[[], object]) -> Signa
     Call it from the main thread once the window exists, before ``app.exec()``:
     ``gui.signals.install(app, window.close)``.
     """
-    return SignalBridge(app, quit_callable)
+    bridge = SignalBridge(app, quit_callable)
+    _INSTALLED.append(bridge)  # its sockets must live as long as the app, whoever holds it
+    return bridge

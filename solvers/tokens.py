@@ -149,13 +149,16 @@ class Tokens:
 
     def word(self, what: str) -> tuple[int, str]:
         """Return the next token and its line, or raise naming ``what`` was expected."""
-        item = self._peek()
-        if item is None:
-            raise self.error(f"unexpected end of input, expected {what}")
-        self._at += 1
-        if len(item[1]) > MAX_WORD_CHARS:
-            raise self._too_long(item[0])
-        return item
+        at = self._at
+        if at >= len(self._words):  # the line is used up (the rarer case: read the next)
+            if not self._next_line():
+                raise self.error(f"unexpected end of input, expected {what}")
+            at = 0
+        self._at = at + 1
+        word = self._words[at]
+        if len(word) > MAX_WORD_CHARS:
+            raise self._too_long(self._word_line)
+        return self._word_line, word
 
     @staticmethod
     def _too_long(line: int) -> JudgeFormatError:
@@ -164,11 +167,13 @@ class Tokens:
     def integer(self, what: str, lo: int | None = None, hi: int | None = None) -> int:
         """Read an integer in ``[lo, hi]``: an optional sign and ASCII digits."""
         line, word = self.word(what)
-        digits = word[1:] if word[0] in "+-" else word
-        if not (digits.isdigit() and digits.isascii()):
-            raise JudgeFormatError(line, f"{what} must be an integer, got {_shown(word)}")
+        if not (word.isdigit() and word.isascii()):  # the common case costs one test
+            digits = word[1:] if word[0] in "+-" else word
+            if not (digits.isdigit() and digits.isascii()):
+                raise JudgeFormatError(line, f"{what} must be an integer, got {_shown(word)}")
         value = int(word)
-        _check_range(line, what, value, lo, hi)
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            _check_range(line, what, value, lo, hi)
         return value
 
     def real(self, what: str, lo: float | None = None, hi: float | None = None) -> float:
