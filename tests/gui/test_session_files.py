@@ -78,3 +78,34 @@ def test_a_throw_table_csv_with_a_bom_and_crlf(make_tab: Any, tmp_path: Path) ->
     path.write_bytes("30,30,40\r\n100,0,0\r\n".encode("utf-8-sig"))
     tab.throws.import_csv(path)
     assert tab.throws.texts()[:2] == [["30", "30", "40"], ["100", "0", "0"]]
+
+
+def test_import_refuses_a_fifo_and_reads_a_bom(make_tab: Any, tmp_path: Path) -> None:
+    tab = make_tab("nim")
+    fifo = tmp_path / "pipe.txt"
+    os.mkfifo(fifo)
+    assert not tab.import_judge_file(fifo)  # returns at once: the FIFO is never opened to read
+    assert "FIFO" in tab.messageLabel.text()
+    path = tmp_path / "bom.txt"
+    path.write_bytes("3\r\n4 5 6\r\n".encode("utf-8-sig"))
+    assert tab.import_judge_file(path)
+    assert tab.piles.model.values() == [4, 5, 6]
+
+
+def test_board_files_on_links_and_fifos(make_tab: Any, tmp_path: Path) -> None:
+    editor = make_tab("yut").editor
+    real = tmp_path / "real.json"
+    link = tmp_path / "board.json"
+    real.write_text("{}")
+    link.symlink_to(real)
+    editor.save_file(link)
+    assert link.is_symlink() and '"squares"' in real.read_text()
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    for action in (editor.save_file, editor.load_file):
+        try:
+            action(fifo)
+        except OSError as exc:
+            assert "FIFO" in str(exc)
+        else:
+            raise AssertionError(f"{action.__name__} accepted a FIFO")
