@@ -1,25 +1,25 @@
-"""Reading and writing the user's files safely.
+"""Reading and writing the user's files safely: the app's entry to ``solvers.files``.
 
-``atomic_write`` never leaves a half-written target: the data goes to a
-temporary file in the same folder, is flushed to disk, then renamed over the
-target, so a failed write (full disk, no permission) keeps the old file intact.
-Readers refuse files past a size limit before reading them, and ``load_json``
-refuses nesting deeper than a limit instead of raising ``RecursionError``.
-All failures are ``ValueError`` (or ``OSError``) with a message for the user.
+``atomic_write`` and ``read_text_limited`` are those of ``solvers.files`` (links
+written through, permissions kept, FIFOs and devices refused without blocking,
+a BOM and CRLF accepted); ``load_json`` adds a nesting limit, refusing deep JSON
+instead of raising ``RecursionError``. All failures are ``ValueError`` (or
+``OSError``) with a message for the user.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import tempfile
-from pathlib import Path
 from typing import Any
+
+from solvers.files import FileRefused, atomic_write
+from solvers.files import read_text_limited as _read_text
 
 __all__ = [
     "MAX_DEPTH",
     "MAX_TEXT_BYTES",
+    "FileRefused",
     "atomic_write",
     "load_json",
     "loads_json",
@@ -32,39 +32,9 @@ MAX_TEXT_BYTES = 8 * 1024 * 1024
 MAX_DEPTH = 32
 
 
-def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> None:
-    """Write ``data`` (text is UTF-8) to ``path`` all at once or not at all."""
-    target = Path(path)
-    payload = data.encode("utf-8") if isinstance(data, str) else bytes(data)
-    handle, temporary = tempfile.mkstemp(
-        prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or "."
-    )
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(payload)
-            stream.flush()
-            os.fsync(stream.fileno())
-        with contextlib.suppress(OSError):
-            # mkstemp creates the file private to the user; keep the target's mode if any.
-            os.chmod(temporary, target.stat().st_mode & 0o777 if target.exists() else 0o644)
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-
-
 def read_text_limited(path: str | os.PathLike[str], max_bytes: int = MAX_TEXT_BYTES) -> str:
-    """The UTF-8 text of ``path``; ValueError when it is larger than ``max_bytes``."""
-    target = Path(path)
-    with open(target, "rb") as stream:
-        data = stream.read(max_bytes + 1)
-    if len(data) > max_bytes:
-        raise ValueError(f"{target.name} is larger than {_size(max_bytes)}")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ValueError(f"{target.name} is not UTF-8 text (byte {exc.start})") from None
+    """The UTF-8 text of the regular file ``path`` (BOM dropped, CRLF as LF), size-limited."""
+    return _read_text(path, max_bytes)
 
 
 def loads_json(text: str, max_depth: int = MAX_DEPTH) -> Any:
@@ -96,7 +66,3 @@ def _check_depth(data: Any, max_depth: int) -> None:
         if depth > max_depth:
             raise ValueError(f"nested deeper than {max_depth} levels")
         stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
-
-
-def _size(n: int) -> str:
-    return f"{n / 1024 / 1024:g} MB" if n >= 1024 * 1024 else f"{n:,} bytes"

@@ -2,28 +2,36 @@
 
 Reads judge-format input (stdin when no file is named) and prints the judge output
 byte for byte, or with ``--json`` the full results; ``--explain`` follows each answer
-with its derivation as Markdown. ``python -m solvers check GAME ...
+with its derivation as Markdown, and ``--sweep NAME=START:STOP[:STEP]`` prints a CSV
+row per value of one input instead (``solvers.sweep_cli``). ``python -m solvers check GAME ...
 -- COMMAND`` is the local judge (``solvers.check``).
 
 Only the named game is imported (the game word is found before anything else is
 built), so ``python -m solvers nim`` loads neither NumPy nor the other games.
 
+Each file is read as a stream: every case is answered as soon as it is read, so
+the first answer of a huge file comes at once and memory holds one case.
+
 Exit status: 0 answered; 2 the input or an option is at fault (``FILE:LINE: reason``
 or ``OPTION: reason`` on stderr, ``TooBig`` included: the case's line is named);
-1 an unexpected error inside a solver, reported on one line (``SOLVERS_DEBUG=1``
-prints the traceback); 130 interrupted. A reader closing the pipe early
-(``--json | head``) ends the program quietly with status 0.
+3 the output could not be written (``stdout: No space left on device``, a closed
+stdout); 1 an unexpected error inside a solver, reported on one line
+(``SOLVERS_DEBUG=1`` prints the traceback); 130 interrupted (Ctrl+C), 143 terminated
+(SIGTERM), both quietly. A reader closing the pipe early (``--json | head``) ends
+the program quietly with status 0.
 """
 
 from __future__ import annotations
 
+import errno
 import os
+import signal
 import sys
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from solvers import GAMES, TITLES, load
+from solvers.judge_files import judge_cases, open_judge
 from solvers.protocol import (
     GameModule,
     JudgeFormatError,
@@ -33,9 +41,8 @@ from solvers.protocol import (
     parse_options,
 )
 
-__all__ = ["MAX_INPUT_BYTES", "main"]
+__all__ = ["EXIT_OUTPUT", "MAX_INPUT_BYTES", "main", "run"]
 
-T = TypeVar("T")
 PROG = "python -m solvers"
 #: Judge files (and stdin) larger than this are refused before being parsed.
 MAX_INPUT_BYTES = 64 * 1024 * 1024
@@ -43,23 +50,94 @@ MAX_INPUT_BYTES = 64 * 1024 * 1024
 INPUT_FAULTS = (ValueError, ArithmeticError, RecursionError, MemoryError, IndexError, KeyError)
 
 
+#: Exit status when the answers could not be written (full disk, closed stdout).
+EXIT_OUTPUT = 3
+
+
 class UsageError(Exception):
     """A bad command line or input: printed as is, exit status 2."""
+
+
+class OutputError(Exception):
+    """stdout cannot be written: ``stdout: REASON`` on stderr, exit status 3."""
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised like Ctrl+C so that every clean-up for Ctrl+C runs for it too."""
+
+
+def write_out(text: str) -> None:
+    """Write ``text`` to stdout; a full disk or a closed stdout becomes ``OutputError``."""
+    out = sys.stdout
+    if out is None:  # started with stdout closed (``>&-``)
+        raise OutputError(os.strerror(errno.EBADF))
+    try:
+        out.write(text)
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise OutputError(exc.strerror or str(exc)) from None
+    except ValueError:  # "I/O operation on closed file"
+        raise OutputError(os.strerror(errno.EBADF)) from None
+
+
+def flush_out() -> None:
+    """Flush stdout (where a full disk shows), errors as in ``write_out``."""
+    out = sys.stdout
+    if out is None:
+        raise OutputError(os.strerror(errno.EBADF))
+    try:
+        out.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise OutputError(exc.strerror or str(exc)) from None
+    except ValueError:
+        raise OutputError(os.strerror(errno.EBADF)) from None
+
+
+def _stdout_broken() -> bool:
+    """Whether stdout fails to flush (after an ``OSError`` of unknown origin: was it stdout?)."""
+    try:
+        flush_out()
+    except (OutputError, OSError):
+        return True
+    return False
+
+
+def run() -> int:
+    """``python -m solvers``: ``main`` with SIGTERM ending it as quietly as Ctrl+C."""
+
+    def terminate(signum: int, frame: object) -> None:
+        raise Terminated
+
+    signal.signal(signal.SIGTERM, terminate)
+    return main()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
     words = list(sys.argv[1:] if argv is None else argv)
     try:
-        return _dispatch(words)
+        status = _dispatch(words)
+        flush_out()
+        return status
     except UsageError as exc:
         _print_error(str(exc))
         return 2
+    except OutputError as exc:
+        _silence_stdout()
+        _print_error(f"stdout: {exc}")
+        return EXIT_OUTPUT
     except BrokenPipeError:
         _silence_stdout()
         return 0
-    except KeyboardInterrupt:
-        return 130
+    except KeyboardInterrupt as exc:  # the answers given so far still go out, if they can
+        try:
+            flush_out()
+        except (OutputError, OSError):
+            _silence_stdout()
+        return 128 + signal.SIGTERM if isinstance(exc, Terminated) else 130
     except Exception as exc:  # one line, never a traceback (unless asked for)
         if os.environ.get("SOLVERS_DEBUG"):
             raise
@@ -87,7 +165,7 @@ def _dispatch(words: list[str]) -> int:
     command = next((w for w in words if not w.startswith("-")), None)
     if command is None:
         if words and any(w in ("-h", "--help") for w in words):
-            sys.stdout.write(_main_help())
+            write_out(_main_help())
             return 0
         raise UsageError(
             f"{PROG}: name a game ({', '.join(GAMES)}) or check; see {PROG} --help"
@@ -99,7 +177,16 @@ def _dispatch(words: list[str]) -> int:
     if command == "check":
         from solvers.check.cli import main as check_main
 
-        return check_main(rest)
+        if sys.stdout is None:  # the report has nowhere to go: say so before any run
+            raise OutputError(os.strerror(errno.EBADF))
+        try:
+            return check_main(rest)
+        except OSError as exc:
+            # The check reads no file and catches its own --save errors: a full disk is stdout's.
+            written = exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO)
+            if isinstance(exc, BrokenPipeError) or not (written or _stdout_broken()):
+                raise
+            raise OutputError(exc.strerror or str(exc)) from None
     if command not in GAMES:
         raise UsageError(f"{PROG}: unknown game {command!r}; choose one of {', '.join(GAMES)}")
     return _run_game(command, rest)
@@ -123,10 +210,10 @@ def _run_game(game: str, words: list[str]) -> int:
     module = load(game)
     declared = tuple(module.OPTIONS)
     if "-h" in words or "--help" in words:
-        sys.stdout.write(game_help(game, module, declared))
+        write_out(game_help(game, module, declared))
         return 0
     sweep_text, sweep = None, None
-    if any(word.startswith("--sweep") for word in words):  # issue 23: what if
+    if any(word.startswith("--sweep") for word in words):  # what if
         from solvers import sweep_cli
 
         sweep_text, words = _sweeping(sweep_cli.take_sweep, words)
@@ -142,22 +229,28 @@ def _run_game(game: str, words: list[str]) -> int:
         raise UsageError(str(exc)) from None
     if sweep_text is not None:  # a bad sweep fails before any input is read
         sweep = _sweeping(sweep_cli.read_sweep, game, sweep_text, options)
+        if as_json:
+            raise UsageError("--sweep: prints CSV; it cannot be combined with --json")
     standalone = [o for o in declared if o.standalone and options[o.name] != o.default]
     if standalone:
         if files:
             raise UsageError(f"{standalone[0].flag}: reads no input, but {files[0]} was given")
-        batches = [Batch(standalone[0].flag, "", _parse("", standalone[0].flag, module, options))]
+        flag = standalone[0].flag
+        cases: Iterator[tuple[str, Any]] = (
+            (flag, inputs) for inputs in _parse("", flag, module, options)
+        )
     else:
-        batches = []
-        for path in files or ["-"]:
-            name = "<stdin>" if path == "-" else path
-            text = read_judge_text(path, name)
-            batches.append(Batch(name, text, _parse(text, name, module, options)))
+        cases = _read_cases(module, files or ["-"], options)
     if sweep is not None:  # one CSV row per value instead of the answers
-        _sweeping(sweep_cli.write_batches, sweep, module, batches, as_json)
+        read = list(cases)
+        inputs = [case for _, case in read]
+        _sweeping(sweep_cli.write_sweep, sweep, inputs, lambda i: read[i][0])
         return 0
-    _write_answers(module, batches, as_json, explain)
+    _write_answers(module, cases, as_json, explain)
     return 0
+
+
+T = TypeVar("T")
 
 
 def _sweeping(step: Callable[..., T], *args: Any) -> T:
@@ -168,19 +261,26 @@ def _sweeping(step: Callable[..., T], *args: Any) -> T:
         raise UsageError(str(exc)) from None
 
 
-@dataclass(frozen=True)
-class Batch:
-    """The cases read from one file; ``text`` is empty when a standalone option made them."""
-
-    name: str
-    text: str
-    cases: list[Any]
-
-    def where(self, module: GameModule, index: int) -> str:
-        """``FILE:LINE`` of case ``index`` (the option's flag for a standalone batch)."""
-        if not self.text:
-            return self.name
-        return f"{self.name}:{case_line(module, self.text, self.cases, index)}"
+def _read_cases(
+    module: GameModule, files: Sequence[str], options: dict[str, Any]
+) -> Iterator[tuple[str, Any]]:
+    """``("FILE:LINE", inputs)`` for every case of every file, read as they are needed."""
+    for path in files:
+        name = "<stdin>" if path == "-" else path
+        try:
+            with open_judge(path, MAX_INPUT_BYTES) as tokens:
+                count = 0
+                for line, inputs in judge_cases(module, tokens, options):
+                    count += 1
+                    yield f"{name}:{line}", inputs
+                if not count:  # only a terminator, or nothing at all: surely not what was meant
+                    raise UsageError(f"{name}:1: no case in the input")
+        except JudgeFormatError as exc:
+            raise UsageError(f"{name}:{exc.line}: {exc.reason}") from None
+        except OSError as exc:
+            raise UsageError(f"{name}:1: cannot read: {exc.strerror or exc}") from None
+        except INPUT_FAULTS as exc:
+            raise UsageError(f"{name}:1: {_reason(exc)}") from None
 
 
 def split_arguments(
@@ -236,29 +336,6 @@ def game_help(game: str, module: GameModule, declared: Sequence[Option]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def read_judge_text(path: str, name: str, limit: int | None = None) -> str:
-    """Read a judge file (``-``: stdin) as text, refusing more than ``limit`` bytes."""
-    limit = MAX_INPUT_BYTES if limit is None else limit
-    try:
-        if path == "-":
-            stream = getattr(sys.stdin, "buffer", None)
-            data: bytes | str = (stream or sys.stdin).read(limit + 1)
-        else:
-            with open(path, "rb") as handle:
-                data = handle.read(limit + 1)
-    except OSError as exc:
-        raise UsageError(f"{name}:1: cannot read: {exc.strerror or exc}") from None
-    if len(data) > limit:
-        raise UsageError(f"{name}:1: larger than {limit // (1024 * 1024)} MiB; split the file")
-    if isinstance(data, str):
-        return data
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise UsageError(f"{name}:{line}: not UTF-8 text (byte {exc.start + 1})") from None
-
-
 def _parse(text: str, name: str, module: GameModule, options: dict[str, Any]) -> list[Any]:
     try:
         cases = list(module.parse_judge(text, **options))
@@ -282,69 +359,42 @@ def _reason(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
 
 
-def case_line(module: GameModule, text: str, cases: Sequence[Any], index: int) -> int:
-    """The line where case ``index`` starts in ``text``.
-
-    Found by counting tokens: each earlier case takes as many whitespace-separated
-    tokens as ``format_input`` writes for it, whatever the file's layout.
-    """
-    if index == 0 or not text:
-        return _first_token_line(text, 0)
-    try:
-        skip = sum(len(module.format_input(case).split()) for case in cases[:index])
-    except Exception:  # a game without format_input yet: name the file's first line
-        return 1
-    return _first_token_line(text, skip)
-
-
-def _first_token_line(text: str, skip: int) -> int:
-    seen = 0
-    for number, line in enumerate(text.split("\n"), start=1):
-        count = len(line.split())
-        if seen + count > skip:
-            return number
-        seen += count
-    return max(1, text.count("\n"))
-
-
 def _write_answers(
-    module: GameModule, batches: list[Batch], as_json: bool, explain: bool = False
+    module: GameModule, cases: Iterator[tuple[str, Any]], as_json: bool, explain: bool = False
 ) -> None:
-    """Solve and print case by case, so memory holds one result at a time.
+    """Solve and print case by case, as the cases are read: memory holds one at a time.
 
     ``explain`` follows each answer with its derivation as Markdown (``solvers.explain``).
     """
-    out = sys.stdout
     first = True
     if as_json:
         import json
 
-        out.write("[")
-    for batch in batches:
-        for index, inputs in enumerate(batch.cases):
-            try:
-                result = module.solve(inputs)
-            except INPUT_FAULTS as exc:
-                raise UsageError(f"{batch.where(module, index)}: {_reason(exc)}") from None
-            answer = module.format_judge(result)
-            if as_json:
-                document = {
-                    "file": batch.name,
-                    "inputs": jsonable(inputs),
-                    "answer": answer,
-                    "result": jsonable(result),
-                }
-                out.write(("\n" if first else ",\n") + json.dumps(document, indent=1))
-            else:
-                out.write(answer + "\n")
-            if explain:
-                from solvers.explain import to_markdown
+        write_out("[")
+    for where, inputs in cases:
+        try:
+            result = module.solve(inputs)
+        except INPUT_FAULTS as exc:
+            raise UsageError(f"{where}: {_reason(exc)}") from None
+        answer = module.format_judge(result)
+        if as_json:
+            document = {
+                "file": where.rpartition(":")[0] if ":" in where else where,
+                "inputs": jsonable(inputs),
+                "answer": answer,
+                "result": jsonable(result),
+            }
+            write_out(("\n" if first else ",\n") + json.dumps(document, indent=1))
+        else:
+            write_out(answer + "\n")
+        if explain:
+            from solvers.explain import to_markdown
 
-                out.write("\n" + to_markdown(module.explain(inputs, result)) + "\n")
-            first = False
-    out.write("\n]\n" if as_json else "")
-    out.flush()
+            write_out("\n" + to_markdown(module.explain(inputs, result)) + "\n")
+        first = False
+    write_out("\n]\n" if as_json else "")
+    flush_out()
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

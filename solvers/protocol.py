@@ -11,12 +11,13 @@ import dataclasses
 import enum
 import math
 import random
-import re
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
     from solvers.explain import Step
+
+from solvers.tokens import InputError, JudgeFormatError, Tokens, tokens_of
 
 __all__ = [
     "Cancelled",
@@ -36,6 +37,7 @@ __all__ = [
     "parse_options",
     "report",
     "split_numbers",
+    "tokens_of",
 ]
 
 #: A solver calls ``progress(fraction)`` now and then with a number in [0, 1].
@@ -52,121 +54,6 @@ def report(progress: Progress | None, fraction: float) -> None:
     """Call ``progress`` with ``fraction`` when there is a callback."""
     if progress is not None:
         progress(min(1.0, max(0.0, fraction)))
-
-
-#: A token of a judge file: a run of characters that are not whitespace.
-_WORD = re.compile(r"\S+")
-
-
-class InputError(ValueError):
-    """Input the user can fix: its message says what is wrong in the user's words.
-
-    Every refusal of an input (a malformed judge file, a bad option, a case past a work
-    bound) is one; any other exception raised by a solver is a bug.
-    """
-
-
-class JudgeFormatError(InputError):
-    """Bad judge-format input, with the 1-based line it was found on."""
-
-    def __init__(self, line: int, reason: str) -> None:
-        super().__init__(f"line {line}: {reason}")
-        self.line = line
-        self.reason = reason
-
-
-class Tokens:
-    """Whitespace-separated tokens of a judge file, each knowing its line number.
-
-    Parsers read with ``integer``/``real``/``integers`` and get a ``JudgeFormatError``
-    naming the line when a token is missing or malformed.
-    """
-
-    def __init__(self, text: str) -> None:
-        # Tokens are found one at a time (not listed up front) so that a 20 MB judge
-        # file costs little more than its text.
-        self._text = text
-        self._words = _WORD.finditer(text)
-        self._newlines_before = 0  # newlines in text before self._scanned
-        self._scanned = 0
-        self._next: tuple[int, str] | None = None
-        self._advance()
-        self._last_line = max(1, text.count("\n") + (0 if text.endswith("\n") else 1))
-
-    def _advance(self) -> None:
-        match = next(self._words, None)
-        if match is None:
-            self._next = None
-            return
-        start = match.start()
-        self._newlines_before += self._text.count("\n", self._scanned, start)
-        self._scanned = start
-        self._next = (self._newlines_before + 1, match.group())
-
-    @property
-    def line(self) -> int:
-        """Line of the next token (or of the last line when all are read)."""
-        return self._last_line if self._next is None else self._next[0]
-
-    def at_end(self) -> bool:
-        """Whether every token has been read."""
-        return self._next is None
-
-    def error(self, reason: str, line: int | None = None) -> JudgeFormatError:
-        """Build an error for ``reason`` at ``line`` (default: the next token's line)."""
-        return JudgeFormatError(self.line if line is None else line, reason)
-
-    def word(self, what: str) -> tuple[int, str]:
-        """Return the next token and its line, or raise naming ``what`` was expected."""
-        item = self._next
-        if item is None:
-            raise self.error(f"unexpected end of input, expected {what}")
-        self._advance()
-        return item
-
-    def integer(self, what: str, lo: int | None = None, hi: int | None = None) -> int:
-        """Read an integer in ``[lo, hi]``."""
-        line, word = self.word(what)
-        try:
-            value = int(word)
-        except ValueError:
-            raise JudgeFormatError(line, f"{what} must be an integer, got {word!r}") from None
-        _check_range(line, what, value, lo, hi)
-        return value
-
-    def real(self, what: str, lo: float | None = None, hi: float | None = None) -> float:
-        """Read a finite real number in ``[lo, hi]``."""
-        line, word = self.word(what)
-        try:
-            value = float(word)
-        except ValueError:
-            raise JudgeFormatError(line, f"{what} must be a number, got {word!r}") from None
-        if not math.isfinite(value):
-            raise JudgeFormatError(line, f"{what} must be finite, got {word!r}")
-        _check_range(line, what, value, lo, hi)
-        return value
-
-    def integers(
-        self, count: int, what: str, lo: int | None = None, hi: int | None = None
-    ) -> list[int]:
-        """Read ``count`` integers in ``[lo, hi]``."""
-        return [self.integer(what, lo, hi) for _ in range(count)]
-
-    def expect_end(self) -> None:
-        """Raise when tokens are left over."""
-        if self._next is not None:
-            line, word = self._next
-            raise JudgeFormatError(line, f"unexpected extra input {word!r}")
-
-
-def _check_range(line: int, what: str, value: float, lo: float | None, hi: float | None) -> None:
-    if (lo is not None and value < lo) or (hi is not None and value > hi):
-        bounds = (
-            f"between {lo} and {hi}"
-            if lo is not None and hi is not None
-            else (f"at least {lo}" if lo is not None else f"at most {hi}")
-        )
-        raise JudgeFormatError(line, f"{what} must be {bounds}, got {value}")
 
 
 def jsonable(value: Any) -> Any:
@@ -422,6 +309,14 @@ class GameModule(Protocol):
         """``parse_judge(text, **options) -> list[Inputs]``.
 
         A property so that each game's own keyword names type-check against the protocol.
+        """
+
+    @property
+    def iter_judge(self) -> Callable[..., Iterator[Any]]:
+        """``iter_judge(source, **options) -> Iterator[Inputs]``: ``parse_judge`` case by case.
+
+        ``source`` is a text, anything with ``read(size) -> str`` or a ``Tokens``; text
+        is read only as far as the case being yielded needs.
         """
 
     def format_judge(self, result: Any) -> str: ...

@@ -13,9 +13,9 @@ import csv
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TextIO
+from typing import Any, TextIO
 
-from solvers.protocol import GameModule, JudgeFormatError, Sweep
+from solvers.protocol import JudgeFormatError, Sweep
 from solvers.sweep import check_options, find_sweep, header, parse_range, sweep
 
 __all__ = [
@@ -24,7 +24,6 @@ __all__ = [
     "format_number",
     "read_sweep",
     "take_sweep",
-    "write_batches",
     "write_sweep",
 ]
 
@@ -91,25 +90,6 @@ def read_sweep(game: str, text: str, options: Mapping[str, Any]) -> SweepRequest
     except ValueError as exc:
         raise ValueError(f"{FLAG}: {exc}") from None
     return SweepRequest(game, key, span, found, index, options)
-
-
-class Cases(Protocol):
-    """The cases read from one input, as the CLI holds them (``__main__.Batch``)."""
-
-    cases: list[Any]
-
-    def where(self, module: GameModule, index: int) -> str: ...
-
-
-def write_batches(
-    request: SweepRequest, module: GameModule, batches: Sequence[Cases], as_json: bool
-) -> None:
-    """``write_sweep`` over every case of every input read, each error at its case's line."""
-    if as_json:
-        raise ValueError(f"{FLAG}: prints CSV; it cannot be combined with --json")
-    places = [(batch, index) for batch in batches for index in range(len(batch.cases))]
-    cases = [batch.cases[index] for batch, index in places]
-    write_sweep(request, cases, lambda i: places[i][0].where(module, places[i][1]))
 
 
 def write_sweep(

@@ -20,6 +20,7 @@ from typing import Any, TextIO
 from solvers import GAMES, load
 from solvers.check.engine import SKIPPED, CaseResult, Check, CheckError, Report, Settings
 from solvers.check.runner import ProgramError
+from solvers.files import atomic_write
 from solvers.protocol import OptionError, parse_options
 
 __all__ = ["USAGE", "main", "parse_arguments", "text_report"]
@@ -229,8 +230,8 @@ def save_failure(report: Report, folder: Path) -> list[str]:
     folder.mkdir(parents=True, exist_ok=True)
     stem = folder / f"{report.game}-{failure.number}"
     paths = [stem.with_suffix(".in"), stem.with_suffix(".out")]
-    paths[0].write_text(failure.input_text, encoding="utf-8")
-    paths[1].write_text(failure.expected, encoding="utf-8")
+    atomic_write(paths[0], failure.input_text)
+    atomic_write(paths[1], failure.expected)
     return [str(path) for path in paths]
 
 

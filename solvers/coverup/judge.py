@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 
 from solvers.coverup.model import MAX_COLUMNS, MAX_DIGITS, Column, CoverUpInputs, Pick
 from solvers.coverup.result import CoverUpResult, PolicyEntry
-from solvers.protocol import Tokens, checked
+from solvers.protocol import Tokens, checked, tokens_of
+from solvers.tokens import TextReader
 
 __all__ = [
     "csv_rows",
@@ -14,6 +16,7 @@ __all__ = [
     "describe_pick",
     "format_judge",
     "format_probability",
+    "iter_judge",
     "parse_judge",
 ]
 
@@ -26,17 +29,21 @@ def parse_judge(text: str) -> list[CoverUpInputs]:
 
     Empty or blank text is refused (``JudgeFormatError``); a lone ``0`` gives no case.
     """
-    tokens = Tokens(text)
+    return list(iter_judge(text))
+
+
+def iter_judge(source: str | TextReader | Tokens) -> Iterator[CoverUpInputs]:
+    """The cases of ``parse_judge`` one by one, reading ``source`` only as far as each needs."""
+    tokens = tokens_of(source)
     if tokens.at_end():
         raise tokens.error(
             "the input is empty: expected the number of columns n (1 to 5), and a line 0 at the end"
         )
-    cases: list[CoverUpInputs] = []
     while not tokens.at_end():
         n = tokens.integer("the number of columns n", 0, MAX_COLUMNS)
         if n == 0:
             tokens.expect_end()
-            break
+            return
         columns = []
         for number in range(1, n + 1):
             line = tokens.line
@@ -44,8 +51,7 @@ def parse_judge(text: str) -> list[CoverUpInputs]:
             known = tokens.integer(f"l of column {number}", 0, MAX_DIGITS - 1)
             p = tokens.real(f"p of column {number}", 0.0, 1.0)
             columns.append(checked(line, _column, number, m, known, p))
-        cases.append(CoverUpInputs(tuple(columns)))
-    return cases
+        yield CoverUpInputs(tuple(columns))
 
 
 def _column(number: int, m: int, known: int, p: float) -> Column:

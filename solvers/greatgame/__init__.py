@@ -12,6 +12,7 @@ loses), and q = 1/2 exactly (only with non-integral percentages) gives L/(W+L).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -38,7 +39,8 @@ from solvers.greatgame.policy import policy_pass
 from solvers.greatgame.result import GreatGameResult, RoundPolicy, round_policy
 from solvers.greatgame.round_dp import FloatArray, RatioSearch, coefficients, search_ratio
 from solvers.greatgame.sweeps import SWEEPS
-from solvers.protocol import Option, Progress, Tokens, checked, report
+from solvers.protocol import Option, Progress, Tokens, checked, report, tokens_of
+from solvers.tokens import TextReader
 
 if TYPE_CHECKING:
     from solvers.explain import Step
@@ -63,6 +65,7 @@ __all__ = [
     "format_judge",
     "generate",
     "hands_of_mask",
+    "iter_judge",
     "match_result",
     "new_game",
     "parse_judge",
@@ -156,17 +159,22 @@ def parse_judge(text: str) -> list[GreatGameInputs]:
     """Cases ``G W L`` + G lines ``a b c`` until ``0 0 0`` (or the end of the text).
 
     Percentages are read as numbers, so decimals are accepted beside the
-    judge's whole numbers.
+    judge's whole numbers. Nothing but whitespace may follow ``0 0 0``.
     """
-    tokens = Tokens(text)
-    cases: list[GreatGameInputs] = []
+    return list(iter_judge(text))
+
+
+def iter_judge(source: str | TextReader | Tokens) -> Iterator[GreatGameInputs]:
+    """The cases of ``parse_judge`` one by one, reading ``source`` only as far as each needs."""
+    tokens = tokens_of(source)
     while not tokens.at_end():
         line = tokens.line
         g = tokens.integer("G (throws per round)", 0, MAX_THROWS)
         win_by = tokens.integer("W", 0, MAX_GAP)
         lose_by = tokens.integer("L", 0, MAX_GAP)
         if g == win_by == lose_by == 0:
-            break
+            tokens.expect_end()
+            return
         rows: list[tuple[float, float, float]] = []
         for index in range(1, g + 1):
             row_line = tokens.line
@@ -175,8 +183,7 @@ def parse_judge(text: str) -> list[GreatGameInputs]:
             c = tokens.real("the scissors percentage", 0, 100)
             checked(row_line, check_percentages, index, (a, b, c))
             rows.append((a, b, c))
-        cases.append(checked(line, GreatGameInputs, tuple(rows), win_by, lose_by))
-    return cases
+        yield checked(line, GreatGameInputs, tuple(rows), win_by, lose_by)
 
 
 def format_judge(result: GreatGameResult) -> str:

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 
 from solvers.nim.grundy import GrundySequence, grundy_sequence
 from solvers.nim.sweeps import SWEEPS
-from solvers.protocol import Option, Progress, Tokens, checked, report
+from solvers.protocol import Option, Progress, Tokens, checked, report, tokens_of
+from solvers.tokens import TextReader
 
 if TYPE_CHECKING:
     import random
@@ -48,6 +49,7 @@ __all__ = [
     "format_judge",
     "generate",
     "grundy_sequence",
+    "iter_judge",
     "new_game",
     "parse_judge",
     "shrink",
@@ -248,18 +250,25 @@ def parse_judge(text: str, misere: bool = False, subtract: tuple[int, ...] = ())
 
     ``misere`` and ``subtract`` are the options (``--misere``, ``--subtract 1,3,4``).
     """
+    return list(iter_judge(text, misere, subtract))
+
+
+def iter_judge(
+    source: str | TextReader | Tokens, misere: bool = False, subtract: tuple[int, ...] = ()
+) -> Iterator[NimInputs]:
+    """The cases of ``parse_judge`` one by one, reading ``source`` only as far as each needs."""
     if misere and subtract:
         raise ValueError("misere and a subtraction set cannot be combined")
     rule = Rule.SUBTRACTION if subtract else (Rule.MISERE if misere else Rule.NORMAL)
     subtraction = tuple(subtract)
-    tokens = Tokens(text)
-    cases: list[NimInputs] = []
-    while not tokens.at_end() or not cases:
+    tokens = tokens_of(source)
+    first = True
+    while first or not tokens.at_end():
+        first = False
         line = tokens.line
         n = tokens.integer("the number of piles N", 1, MAX_PILES)
         piles = tuple(tokens.integers(n, "a pile size", 1, MAX_PILE))
-        cases.append(checked(line, NimInputs, piles, rule, subtraction))
-    return cases
+        yield checked(line, NimInputs, piles, rule, subtraction)
 
 
 def format_judge(result: NimResult) -> str:

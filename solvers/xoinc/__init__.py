@@ -11,11 +11,11 @@ the explanation of a result step by step.
 
 from __future__ import annotations
 
-import re
 from dataclasses import InitVar, dataclass
 from typing import TYPE_CHECKING, cast
 
-from solvers.protocol import Option, Progress, Tokens, checked, report
+from solvers.protocol import Option, Progress, Tokens, checked, report, tokens_of
+from solvers.tokens import TextReader
 from solvers.xoinc.sweeps import SWEEPS
 from solvers.xoinc.table import FIRST_ALLOWANCE, MAX_COINS, ValueTable, build_table, check_size
 
@@ -45,6 +45,7 @@ __all__ = [
     "format_input",
     "format_judge",
     "generate",
+    "iter_judge",
     "new_game",
     "parse_judge",
     "shrink",
@@ -55,7 +56,6 @@ TITLE = "Xoinc"
 #: Xoinc has no options: the stack is the whole input.
 OPTIONS: tuple[Option, ...] = ()
 MAX_VALUE = 100_000
-_WORD = re.compile(r"\S+")
 
 
 @dataclass(frozen=True)
@@ -199,55 +199,23 @@ def shrink(inputs: XoincInputs) -> Iterator[XoincInputs]:
     return shrink(inputs)
 
 
-def _prefix(text: str, words: int) -> str:
-    """``text`` up to the end of its ``words``-th word (all of it when it has fewer)."""
-    end = 0
-    for end_match in _WORD.finditer(text):
-        end = end_match.end()
-        words -= 1
-        if words == 0:
-            return text[:end]
-    return text
-
-
-def _fast_parse(text: str, n: int) -> XoincInputs | None:
-    """The common well-formed file in one pass; ``None`` sends it to the careful parser."""
-    try:
-        numbers = [int(word) for word in text.split()]
-    except ValueError:
-        return None
-    if len(numbers) != n + 1:
-        return None
-    coins = tuple(numbers[1:])
-    if min(coins) < 1 or max(coins) > MAX_VALUE:
-        return None
-    return XoincInputs(coins)
-
-
 def parse_judge(text: str) -> list[XoincInputs]:
     """USACO format: N, then N coin values (any whitespace between them).
 
     Only N + 2 words are ever read, so a huge file (10^6 coins, trailing junk) is
     refused in the time and memory of a valid one.
     """
-    head = text.split(None, 1)
-    word = head[0] if head else ""
-    # Python refuses to convert integers of more than 4300 digits.
-    n = int(word) if word.isascii() and word.isdigit() and len(word) <= 4000 else 0
-    if 1 <= n <= MAX_COINS:
-        text = _prefix(text, n + 2)
-        fast = _fast_parse(text, n)
-        if fast is not None:
-            return [fast]
-    else:
-        text = _prefix(text, 1)
-    tokens = Tokens(text)
+    return list(iter_judge(text))
+
+
+def iter_judge(source: str | TextReader | Tokens) -> Iterator[XoincInputs]:
+    """The one case of ``parse_judge``, reading ``source`` only as far as it needs."""
+    tokens = tokens_of(source)
     line = tokens.line
     n = tokens.integer("the number of coins N", 1, MAX_COINS)
     coins = tuple(tokens.integers(n, "a coin value", 1, MAX_VALUE))
     tokens.expect_end()
-    inputs = checked(line, XoincInputs, coins)
-    return [inputs]
+    yield checked(line, XoincInputs, coins)
 
 
 def format_judge(result: XoincResult) -> str:

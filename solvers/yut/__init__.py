@@ -12,9 +12,11 @@ while some piece is off the end, so this never changes a judge answer.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, overload
 
-from solvers.protocol import Option, Progress, Tokens, checked
+from solvers.protocol import Option, Progress, Tokens, checked, tokens_of
+from solvers.tokens import TextReader
 from solvers.yut.board import (
     MAX_FACE,
     Board,
@@ -92,6 +94,7 @@ __all__ = [
     "format_input",
     "format_judge",
     "generate",
+    "iter_judge",
     "load_board",
     "load_board_text",
     "new_game",
@@ -115,15 +118,9 @@ MAX_BOARD_BYTES = 1024 * 1024
 
 def read_board_file(path: str) -> Board:
     """The board in the JSON file ``path``; ``ValueError`` (or ``OSError``) says why not."""
-    with open(path, "rb") as handle:
-        data = handle.read(MAX_BOARD_BYTES + 1)
-    if len(data) > MAX_BOARD_BYTES:
-        raise ValueError(f"larger than {MAX_BOARD_BYTES // 1024} KB; not a board file")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise ValueError("not UTF-8 text") from None
-    return load_board_text(text)
+    from solvers.files import read_text_limited
+
+    return load_board_text(read_text_limited(path, MAX_BOARD_BYTES))
 
 
 def _ranged(flag: str, what: str, hi: int, default: int, metavar: str = "N") -> Option:
@@ -193,13 +190,37 @@ def parse_judge(
         from solvers.yut.unknown import ExpectInputs, uniform
 
         return [ExpectInputs(turns, pieces, uniform(faces), chosen)]
-    tokens = Tokens(text)
-    cases: list[YutInputs] = []
-    while not tokens.at_end() or not cases:
+    return list(_known_cases(tokens_of(text), chosen, pieces, faces, throws))
+
+
+def iter_judge(
+    source: str | TextReader | Tokens,
+    board: Board | None = None,
+    pieces: int = 4,
+    faces: int = JUDGE_FACES,
+    throws: int = JUDGE_THROWS,
+    expected: bool = False,
+    turns: int = 10,
+) -> Iterator[YutInputs] | Iterator[ExpectInputs]:
+    """The cases of ``parse_judge`` one by one, reading ``source`` only as far as each needs."""
+    if expected:  # the one case is made from the options: nothing is read
+        from solvers.yut.unknown import ExpectInputs, uniform
+
+        chosen = standard_board() if board is None else board
+        return iter([ExpectInputs(turns, pieces, uniform(faces), chosen)])
+    chosen = standard_board() if board is None else board
+    return _known_cases(tokens_of(source), chosen, pieces, faces, throws)
+
+
+def _known_cases(
+    tokens: Tokens, board: Board, pieces: int, faces: int, throws: int
+) -> Iterator[YutInputs]:
+    first = True
+    while first or not tokens.at_end():
+        first = False
         line = tokens.line
         values = tuple(tokens.integers(throws, "a throw", 1, faces))
-        cases.append(checked(line, YutInputs, values, pieces, faces, chosen))
-    return cases
+        yield checked(line, YutInputs, values, pieces, faces, board)
 
 
 def format_judge(result: YutResult | ExpectResult) -> str:

@@ -27,6 +27,8 @@ if TYPE_CHECKING:  # NumPy is imported only by what needs arrays: a judge case d
 
 __all__ = [
     "MAX_FACE",
+    "MAX_ID_CHARS",
+    "MAX_NAME_CHARS",
     "MAX_SCORE",
     "MAX_SQUARES",
     "Board",
@@ -42,6 +44,10 @@ __all__ = [
 
 MAX_SQUARES = 200
 MAX_SCORE = 10**6
+#: Longest board name: a name is drawn in one line above the board and in window titles.
+MAX_NAME_CHARS = 100
+#: Longest square id: ids label squares on the drawing and fill the CSV's columns.
+MAX_ID_CHARS = 40
 #: Largest die face the solvers accept (faces are 1..f).
 MAX_FACE = 12
 
@@ -68,7 +74,8 @@ class Board:
     name: str = "custom board"
 
     def __post_init__(self) -> None:
-        found = board_problems(self.squares, self.start, self.end)
+        found = text_problems("the board name", self.name, MAX_NAME_CHARS)
+        found += board_problems(self.squares, self.start, self.end)
         if found:
             raise ValueError("invalid board: " + "; ".join(found))
 
@@ -177,6 +184,9 @@ def board_problems(squares: tuple[Square, ...], start: str, end: str) -> list[st
         return ["a board needs at least a start and an end square"]
     if len(squares) > MAX_SQUARES:
         return [f"at most {MAX_SQUARES} squares, got {len(squares)}"]
+    found = _id_problems(squares, start, end)
+    if found:  # nothing more is said of ids too long to be named
+        return found
     ids: dict[str, Square] = {}
     for number, sq in enumerate(squares, start=1):
         name = f"square {sq.id!r}" if sq.id else f"square #{number}"
@@ -201,6 +211,26 @@ def board_problems(squares: tuple[Square, ...], start: str, end: str) -> list[st
     if found:
         return found
     return _reach_problems(ids, start, end)
+
+
+def _id_problems(squares: tuple[Square, ...], start: str, end: str) -> list[str]:
+    """Ids (of squares, arrows, start and end) too long, or not one printable line."""
+    found = text_problems("the start", start, MAX_ID_CHARS)
+    found += text_problems("the end", end, MAX_ID_CHARS)
+    for number, sq in enumerate(squares, start=1):
+        for what, text in (("id", sq.id), ("red arrow", sq.red), ("blue arrow", sq.blue)):
+            if isinstance(text, str):
+                found += text_problems(f"square #{number}'s {what}", text, MAX_ID_CHARS)
+    return found
+
+
+def text_problems(what: str, text: str, most: int) -> list[str]:
+    """Why ``text`` cannot be ``what`` (a name or an id): too long, or not one printable line."""
+    if len(text) > most:
+        return [f"{what} holds {len(text):,} characters (at most {most})"]
+    if not text.isprintable():
+        return [f"{what} must be one line of printable characters, got {text!r}"]
+    return []
 
 
 def _arrow_problems(
@@ -278,7 +308,10 @@ def board_from_json(data: Any) -> Board:
             raise ValueError(f"square #{number} must be an object")
         unknown = set(item) - {"id", "score", "x", "y", "red", "blue"}
         if unknown:
-            raise ValueError(f"square #{number}: unknown keys {', '.join(sorted(unknown))}")
+            shown = ", ".join(
+                key if len(key) <= 20 else key[:17] + "..." for key in sorted(unknown)
+            )
+            raise ValueError(f"square #{number}: unknown keys {shown[:200]}")
         if "id" not in item:
             raise ValueError(f"square #{number} has no id")
         sq_id = str(item["id"])
@@ -296,6 +329,8 @@ def board_from_json(data: Any) -> Board:
             )
         )
     name = data.get("name", "custom board")
+    if not isinstance(name, str):
+        raise ValueError("the board name must be a text")
     return Board(tuple(squares), str(data["start"]), str(data["end"]), str(name))
 
 

@@ -176,3 +176,19 @@ def test_an_edited_board_no_longer_claims_to_be_the_standard_one(make_tab) -> No
     assert "(edited)" in editor.nameLabel.text()
     editor.set_score(editor.data["squares"][4]["id"], 51)
     assert editor.data["name"] == standard + " (edited)"  # said once
+
+
+def test_an_edited_long_name_stays_within_the_limit(make_tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
+    editor = tab.editor
+    data = yut.board_to_json(yut.standard_board())
+    data["name"] = "n" * yut.board.MAX_NAME_CHARS
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(data))
+    editor.load_file(path)
+    editor.set_score(editor.data["squares"][3]["id"], 50)
+    assert editor.data["name"].endswith(" (edited)")
+    assert len(editor.data["name"]) == yut.board.MAX_NAME_CHARS
+    editor.save_file(path)
+    editor.load_file(path)  # the edited board loads again
+    assert editor.board().name == editor.data["name"]

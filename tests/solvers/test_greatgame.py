@@ -219,11 +219,13 @@ def test_parse_judge_names_the_line(text: str, line: int, fragment: str) -> None
 
 
 def test_parse_judge_reads_cases_until_the_terminator() -> None:
-    cases = gg.parse_judge("1 1 1\n100 0 0\n2 3 4\n30 30 40\n 50.5 20 29.5\n0 0 0\n9 9 9\n")
+    cases = gg.parse_judge("1 1 1\n100 0 0\n2 3 4\n30 30 40\n 50.5 20 29.5\n0 0 0\n \n")
     assert len(cases) == 2
     assert cases[1].percentages == ((30, 30, 40), (50.5, 20, 29.5))
     assert (cases[1].win_by, cases[1].lose_by, cases[1].throws) == (3, 4, 2)
     assert len(gg.parse_judge("1 1 1\n100 0 0\n")) == 1
+    with pytest.raises(JudgeFormatError, match="line 3: unexpected extra input '9'"):
+        gg.parse_judge("1 1 1\n100 0 0\n0 0 0 9 9 9\n")
 
 
 def test_csv_rows() -> None:
@@ -280,8 +282,10 @@ def test_csv_names_decided_cells_and_rounds_numbers() -> None:
 
 
 def test_empty_or_terminator_only_input_has_no_case() -> None:
-    for text in ("", "  \n\n", "0 0 0\n", "0 0 0\n1 1 1\n100 0 0\n"):
+    for text in ("", "  \n\n", "0 0 0\n", "0 0 0\r\n\r\n"):
         assert gg.parse_judge(text) == []
+    with pytest.raises(JudgeFormatError, match="line 2: unexpected extra input '1'"):
+        gg.parse_judge("0 0 0\n1 1 1\n100 0 0\n")
 
 
 def test_progress_is_reported_and_can_cancel() -> None:

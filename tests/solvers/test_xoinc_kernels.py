@@ -134,8 +134,10 @@ def test_huge_judge_files_are_refused_on_their_first_line() -> None:
     with pytest.raises(JudgeFormatError) as caught:
         xoinc.parse_judge("3\n1 2 3\n4 " + "9 " * 10**6)
     assert caught.value.line == 3 and "unexpected extra input '4'" in caught.value.reason
-    with pytest.raises(JudgeFormatError, match="must be an integer"):
+    with pytest.raises(JudgeFormatError, match="a word longer than 4,096 characters"):
         xoinc.parse_judge("9" * 5000 + "x\n")
+    with pytest.raises(JudgeFormatError, match="must be an integer"):
+        xoinc.parse_judge("9" * 50 + "x\n")
     with pytest.raises(JudgeFormatError, match="between 1 and 5000"):
         xoinc.parse_judge("0" * 10 + "9" * 10 + "\n1\n")
 

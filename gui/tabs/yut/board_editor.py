@@ -30,7 +30,7 @@ from gui.files import atomic_write, load_json
 from gui.widgets.fields import NumberField
 from gui.widgets.theme import ROLE, colour_css
 from solvers.yut import MAX_BOARD_BYTES, Board, board_from_json, board_to_json, standard_board
-from solvers.yut.board import MAX_SCORE, MAX_SQUARES
+from solvers.yut.board import MAX_NAME_CHARS, MAX_SCORE, MAX_SQUARES
 
 from .names import data_names
 
@@ -270,8 +270,8 @@ class BoardEditor(QGroupBox):
         """``rules``: a score, an arrow or a square changed, not only where one is drawn."""
         if rules:  # the board is no longer the one its name says (the standard one, say)
             name = str(self.data.get("name") or "custom board")
-            if not name.endswith(EDITED):
-                self.data["name"] = name + EDITED
+            if not name.endswith(EDITED):  # cut to leave room: an edited board still loads
+                self.data["name"] = name[: MAX_NAME_CHARS - len(EDITED)] + EDITED
         self._refresh()
         self.changed.emit()
 
