@@ -14,7 +14,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from solvers.coverup.cases import example, format_input, generate, shrink
-from solvers.coverup.judge import csv_rows, format_judge, format_probability, parse_judge
+from solvers.coverup.judge import (
+    csv_rows,
+    format_judge,
+    format_probability,
+    judge_answers,
+    parse_judge,
+)
 from solvers.coverup.model import (
     MAX_COLUMNS,
     MAX_DIGITS,
@@ -64,6 +70,7 @@ __all__ = [
     "generate",
     "hit_probabilities",
     "initial_state",
+    "judge_answers",
     "new_game",
     "parse_judge",
     "posteriors",
