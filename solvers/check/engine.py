@@ -40,6 +40,8 @@ from solvers.protocol import GameModule
 __all__ = ["Check", "judge_answers", "statement_samples"]
 
 OnCase = Callable[[CaseResult], None]
+#: A failing case found: number, inputs, judge text, outcome, the sample's name (or "").
+_Found = tuple[int, Any, str, Outcome, str]
 
 
 def judge_answers(module: GameModule, result: Any) -> tuple[str, ...]:
@@ -162,12 +164,12 @@ class Check:
             return report
         with ThreadPoolExecutor(self.settings.workers, thread_name_prefix="check") as pool:
             try:
-                report.failure = self._run_samples(pool, report, on_case)
-                if report.failure is None and not self.cancelled:
+                first = self._run_samples(pool, report, on_case)
+                if first is None and not self.cancelled:
                     first = self._first_failure(pool, report, on_case)
-                    self._scan.cancel()
-                    if first is not None:
-                        report.failure = self._shrink(pool, *first, on_shrink)
+                self._scan.cancel()
+                if first is not None:
+                    report.failure = self._shrink(pool, *first, on_shrink)
             except BaseException:  # Ctrl+C included: kill the programs before waiting for them
                 self.cancel()
                 raise
@@ -176,7 +178,7 @@ class Check:
 
     def _run_samples(
         self, pool: ThreadPoolExecutor, report: Report, on_case: OnCase | None
-    ) -> Failure | None:
+    ) -> _Found | None:
         samples = self.samples()
         futures = [pool.submit(self.judge, inputs, text, self._scan) for _, inputs, text in samples]
         for number, ((name, inputs, text), future) in enumerate(
@@ -192,12 +194,12 @@ class Check:
             if outcome.failed:
                 for rest in futures:
                     rest.cancel()
-                return _failure(number, inputs, text, outcome, sample=name)
+                return number, inputs, text, outcome, name
         return None
 
     def _first_failure(
         self, pool: ThreadPoolExecutor, report: Report, on_case: OnCase | None
-    ) -> tuple[int, Any, str, Outcome] | None:
+    ) -> _Found | None:
         window = 2 * self.settings.workers
         pending: list[tuple[int, Any, str, Future[Outcome]]] = []
         cases = enumerate(self.cases(), start=1)
@@ -219,7 +221,7 @@ class Check:
                 if on_case is not None:
                     on_case(result)
                 if outcome.failed:
-                    return number, inputs, text, outcome
+                    return number, inputs, text, outcome, ""
         finally:
             for *_, future in pending:
                 future.cancel()
@@ -231,8 +233,10 @@ class Check:
         inputs: Any,
         text: str,
         outcome: Outcome,
+        sample: str,
         on_shrink: Callable[[int, str], None] | None,
     ) -> Failure:
+        """Shrink a failing case (a failing sample too: the smallest case says more)."""
         steps = runs = 0
         original = text
         complete = outcome.verdict == "time limit"  # each try would cost the whole timeout
@@ -276,6 +280,7 @@ class Check:
             shrink_steps=steps,
             shrink_runs=runs,
             shrink_complete=complete and not self.cancelled,
+            sample=sample,
         )
 
     def _spent(self, deadline: float, runs: int) -> bool:

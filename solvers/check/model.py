@@ -116,8 +116,8 @@ class CaseResult:
 class Failure:
     """The first case the program got wrong, shrunk: ``inputs`` is the smallest found.
 
-    ``sample`` names the statement sample it failed (not shrunk); a compile error has
-    number 0 and the compiler's message in ``stderr``.
+    ``sample`` names the statement sample it failed (then ``original_text``); a compile
+    error has number 0 and the compiler's message in ``stderr``.
     """
 
     number: int

@@ -99,9 +99,12 @@ def text_report(report: Report, saved: Sequence[str] = (), save_error: str = "")
     if failure.detail:
         lines[0] += f" ({failure.detail})"
     if failure.sample:
-        lines.append("a sample from the problem statement (not shrunk):")
-    elif failure.verdict == "time limit":
-        lines.append(f"no answer within {s.timeout:g} s; the input as generated (not shrunk):")
+        lines += [
+            f"--- sample {failure.sample} of the statement ---",
+            *_shown(failure.original_text),
+        ]
+    if failure.verdict == "time limit":
+        lines.append(f"no answer within {s.timeout:g} s; the input as it was (not shrunk):")
     else:
         state = "smallest failing input" if failure.shrink_complete else "smallest found in time"
         lines.append(
