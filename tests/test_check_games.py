@@ -105,11 +105,11 @@ def test_a_program_failing_a_statement_sample_is_reported_on_it(
     status, report = judge(capsys, "xoinc", ["--cases", "5"], program("xoinc_off_by_one.py"))
     assert status == 1
     failure = report["failure"]
-    assert (failure["sample"], failure["verdict"]) == ("sample", "wrong answer")
+    assert (failure["sample"], failure["verdict"]) == ("s1", "wrong answer")
     # Shrunk from the sample: one coin, which the program drops.
     assert failure["input"] == "1\n1\n" and failure["expected"] == "1\n"
     assert failure["original_input"] == "5\n1\n3\n1\n7\n2\n" and report["results"] == []
-    assert [s["sample"] for s in report["samples"]] == ["sample"]
+    assert [s["sample"] for s in report["samples"]] == ["s1"]
 
 
 @needs("nim")

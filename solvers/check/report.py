@@ -118,7 +118,8 @@ def text_report(report: Report, saved: Sequence[str] = (), save_error: str = "")
         lines += ["--- end of your stderr ---", *failure.stderr.rstrip("\n").split("\n")[-20:]]
     lines.append("---")
     lines.append(
-        f"{failure.seconds:.3f} s, peak memory {_megabytes(failure.memory_kb)}; {_measured(report)}"
+        f"this run: {failure.seconds:.3f} s, peak memory {_megabytes(failure.memory_kb)}; "
+        f"of all runs: {_measured(report)}"
     )
     lines += _notes(report)
     lines += _save_lines(saved, save_error)
