@@ -195,6 +195,9 @@ class Programs:
         limit = start + timeout + (_GRACE if USE_REAPER else 0.0)
         timed_out = not _exited(process, limit)
         seconds = time.monotonic() - start
+        if timed_out and USE_REAPER:  # a hung reaper: asked first, so it still cleans up
+            _stop(process)
+            _exited(process, time.monotonic() + 2.0)
         _kill_group(process)  # the direct run's background processes; a hung reaper
         code = process.wait()
         for thread in (out, err, feeder):
