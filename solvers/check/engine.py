@@ -162,17 +162,21 @@ class Check:
         except CompileError as exc:
             report.failure = Failure(0, COMPILE_ERROR, "", None, "", "", "", str(exc), 0.0, "")
             return report
-        with ThreadPoolExecutor(self.settings.workers, thread_name_prefix="check") as pool:
-            try:
-                first = self._run_samples(pool, report, on_case)
-                if first is None and not self.cancelled:
-                    first = self._first_failure(pool, report, on_case)
-                self._scan.cancel()
-                if first is not None:
-                    report.failure = self._shrink(pool, *first, on_shrink)
-            except BaseException:  # Ctrl+C included: kill the programs before waiting for them
-                self.cancel()
-                raise
+        try:
+            with ThreadPoolExecutor(self.settings.workers, thread_name_prefix="check") as pool:
+                try:
+                    first = self._run_samples(pool, report, on_case)
+                    if first is None and not self.cancelled:
+                        first = self._first_failure(pool, report, on_case)
+                    self._scan.cancel()
+                    if first is not None:
+                        report.failure = self._shrink(pool, *first, on_shrink)
+                except BaseException:  # Ctrl+C included: kill the programs, then wait for them
+                    self.cancel()
+                    raise
+        finally:
+            for programs in (self._scan, self._shrinking):
+                programs.close()
         report.cancelled = self.cancelled
         return report
 

@@ -1,10 +1,11 @@
 """Running a contestant's program: no shell, a timeout, capped output, nothing left behind.
 
-On Linux every run goes through ``solvers/check/reaper.py``, a small process that is a
-child subreaper: it measures the program's wall time and peak memory (``wait4``),
-enforces the time and memory limits, and when the program ends kills everything it
-started, even processes that left for a session of their own. Elsewhere the program
-runs in a new session (process group) of its own, killed as a group after every run.
+Every program runs in a session of its own, so that the timeout, a cancel or Ctrl+C can
+kill it with its process group. On Linux runs go through ``solvers/check/launcher.py``
+(``solvers.check.launching``), a small child subreaper that also ends what the program
+started outside its group, measures each run's wall time and peak memory (``wait4``)
+and keeps its memory limit (``RLIMIT_AS``). Elsewhere the program is started directly
+and its group killed after the run; its memory is neither measured nor limited.
 """
 
 from __future__ import annotations
@@ -14,13 +15,14 @@ import os
 import re
 import signal
 import subprocess
-import sys
 import threading
 import time
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import IO
+
+from solvers.check import launching
 
 __all__ = ["OUTPUT_CAP", "STDERR_TAIL", "ProgramError", "Programs", "Run"]
 
@@ -29,10 +31,7 @@ OUTPUT_CAP = 1 << 20
 #: Bytes kept from the end of standard error (shown with a runtime error).
 STDERR_TAIL = 4096
 _POSIX = os.name == "posix"
-_REAPER = Path(__file__).with_name("reaper.py")
-#: Runs through the reaper where a subreaper exists (Linux), directly elsewhere.
-USE_REAPER = sys.platform.startswith("linux") and _REAPER.is_file()
-#: How long past its own time limit the reaper may take before the judge kills it.
+#: How long past its time limit a launcher may take before it is taken for hung.
 _GRACE = 10.0
 #: What a program prints when an allocation is refused (Python, C++, Java, Rust, C).
 _OUT_OF_MEMORY = re.compile(
@@ -102,14 +101,25 @@ class _Drain(threading.Thread):
                         self._on_overflow()  # type: ignore[operator]
         self._pipe.close()
 
+    @property
+    def text(self) -> str:
+        """What was kept, as text."""
+        return self.data.decode("utf-8", errors="replace")
+
 
 class Programs:
-    """Starts program runs and can stop every one still running (cancel, Ctrl+C)."""
+    """Starts program runs and can stop every one still running (cancel, Ctrl+C).
+
+    Call ``close`` when done: it ends this object's launchers (one per thread).
+    """
 
     def __init__(self) -> None:
-        self._live: set[subprocess.Popen[bytes]] = set()
+        self._live: set[subprocess.Popen[bytes] | launching.Launcher] = set()
+        self._launchers: dict[int, launching.Launcher] = {}
         self._lock = threading.Lock()
         self._cancelled = threading.Event()
+        # A forgotten ``close`` must not leave launchers behind (they wait for runs).
+        weakref.finalize(self, _close_launchers, self._launchers)
 
     @property
     def cancelled(self) -> bool:
@@ -121,8 +131,16 @@ class Programs:
         self._cancelled.set()
         with self._lock:
             live = list(self._live)
-        for process in live:
-            _stop(process)
+        for run in live:
+            if isinstance(run, launching.Launcher):
+                run.cancel()
+            else:
+                _kill_group(run)
+
+    def close(self) -> None:
+        """End the launchers (after the last run)."""
+        with self._lock:
+            _close_launchers(self._launchers)
 
     def run(
         self,
@@ -135,100 +153,143 @@ class Programs:
         """Run ``command`` with ``stdin``: at most ``timeout`` s of wall time, ``memory_mb``."""
         if self.cancelled:
             return Run("cancelled", "", "", 0.0)
-        start = time.monotonic()
-        report_r, report_w = os.pipe() if USE_REAPER else (-1, -1)
-        limit = (memory_mb or 0) << 20
-        argv = list(command)
-        if USE_REAPER:
-            reaper = [sys.executable, "-I", "-S", str(_REAPER), repr(timeout), str(limit)]
-            argv = [*reaper, str(report_w), "--", *argv]
-        try:
-            process = subprocess.Popen(
-                argv,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                start_new_session=_POSIX,
-                pass_fds=(report_w,) if USE_REAPER else (),
-                creationflags=getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0),
-            )
-        except OSError as exc:
-            raise ProgramError(f"{command[0]}: cannot run: {exc.strerror or exc}") from None
-        finally:
-            if USE_REAPER:
-                os.close(report_w)
-        with self._lock:
-            self._live.add(process)
-        if self.cancelled:  # cancelled while it started: ``cancel`` may not have seen it
-            _stop(process)
-        try:
-            run = self._finish(process, stdin, timeout, cap, start, report_r)
-        finally:
-            with self._lock:
-                self._live.discard(process)
-            if USE_REAPER:
-                os.close(report_r)
-        if run.status == "error":
-            raise ProgramError(run.stderr)
+        if launching.AVAILABLE:
+            run = self._launched(list(command), stdin, timeout, cap, memory_mb)
+        else:
+            run = self._direct(list(command), stdin, timeout, cap)
         if memory_mb is not None and _over_memory(run, memory_mb):
             return Run(
                 "memory limit", run.stdout, run.stderr, run.seconds, run.exit_code, run.memory_kb
             )
         return run
 
-    def _finish(
-        self,
-        process: subprocess.Popen[bytes],
-        stdin: str,
-        timeout: float,
-        cap: int,
-        start: float,
-        report: int,
+    def _launcher(self) -> launching.Launcher:
+        with self._lock:
+            launcher = self._launchers.get(threading.get_ident())
+        if launcher is None:
+            launcher = launching.Launcher()
+            with self._lock:
+                self._launchers[threading.get_ident()] = launcher
+        return launcher
+
+    def _launched(
+        self, command: list[str], stdin: str, timeout: float, cap: int, memory_mb: int | None
     ) -> Run:
-        assert process.stdin and process.stdout and process.stderr
-        out = _Drain(process.stdout, cap, False, lambda: _stop(process))
-        err = _Drain(process.stderr, STDERR_TAIL, True, None)
-        feeder = threading.Thread(target=_feed, args=(process.stdin, stdin), daemon=True)
-        for thread in (out, err, feeder):
-            thread.start()
-        # The reaper keeps the time limit itself; the judge only guards against a hang.
-        limit = start + timeout + (_GRACE if USE_REAPER else 0.0)
-        timed_out = not _exited(process, limit)
-        seconds = time.monotonic() - start
-        if timed_out and USE_REAPER:  # a hung reaper: asked first, so it still cleans up
-            _stop(process)
-            _exited(process, time.monotonic() + 2.0)
-        _kill_group(process)  # the direct run's background processes; a hung reaper
-        code = process.wait()
-        for thread in (out, err, feeder):
-            thread.join(1.0)
-        stdout = out.data.decode("utf-8", errors="replace")
-        stderr = err.data.decode("utf-8", errors="replace")
-        memory = None
-        if USE_REAPER and not timed_out:
-            lines = _read_all(report).splitlines()
-            if lines and lines[0].startswith("error "):
-                return Run("error", "", lines[0].removeprefix("error "), 0.0)
-            if lines and len(words := lines[-1].split()) == 4:
-                code = os.waitstatus_to_exitcode(int(words[0]))
-                memory, seconds, timed_out = int(words[1]), float(words[2]), words[3] == "1"
+        launcher = self._launcher()
+        (stdin_r, stdin_w), (out_r, out_w), (err_r, err_w) = os.pipe(), os.pipe(), os.pipe()
+        with self._lock:
+            self._live.add(launcher)
+        try:
+            if self.cancelled:  # cancelled while it started: ``cancel`` may not have seen it
+                launcher.cancel()
+            try:
+                pid = launcher.start(
+                    command, [stdin_r, out_w, err_w], timeout, (memory_mb or 0) << 20
+                )
+            except launching.LaunchError as exc:
+                for fd in (stdin_w, out_r, err_r):
+                    os.close(fd)
+                raise ProgramError(str(exc)) from None
+            threads = _threads(
+                open(stdin_w, "wb"), open(out_r, "rb"), open(err_r, "rb"), stdin, cap, launcher.stop
+            )
+            ended = launcher.finish(timeout + _GRACE) if pid else None
+            if ended is None and pid:
+                launcher.kill(pid)
+        finally:
+            with self._lock:
+                self._live.discard(launcher)
+        if ended is None and pid:  # a hung launcher is of no more use
+            with self._lock:
+                self._launchers.pop(threading.get_ident(), None)
+        out, err = _joined(threads)
+        if self.cancelled or not pid:
+            return Run("cancelled", out.text, err.text, 0.0)
+        if ended is None:
+            return Run("time limit", out.text, err.text, timeout)
+        status = _status(ended.timed_out, out.overflow, ended.exit_code)
+        return Run(
+            status,
+            out.text,
+            err.text,
+            min(ended.seconds, timeout),
+            ended.exit_code,
+            ended.memory_kb,
+        )
+
+    def _direct(self, command: list[str], stdin: str, timeout: float, cap: int) -> Run:
+        start = time.monotonic()
+        try:
+            process = subprocess.Popen(
+                command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                start_new_session=_POSIX,
+                creationflags=getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0),
+            )
+        except OSError as exc:
+            raise ProgramError(f"{command[0]}: cannot run: {exc.strerror or exc}") from None
+        with self._lock:
+            self._live.add(process)
         if self.cancelled:
-            status_word = "cancelled"
-        elif timed_out:
-            status_word = "time limit"
-        elif out.overflow:
-            status_word = "output limit"
-        else:
-            status_word = "ok" if code == 0 else "runtime error"
-        return Run(status_word, stdout, stderr, min(seconds, timeout), code, memory)
+            _kill_group(process)
+        try:
+            assert process.stdin and process.stdout and process.stderr
+            threads = _threads(
+                process.stdin,
+                process.stdout,
+                process.stderr,
+                stdin,
+                cap,
+                lambda: _kill_group(process),
+            )
+            timed_out = not _exited(process, start + timeout)
+            seconds = time.monotonic() - start
+            _kill_group(process)  # also whatever it left running in the background
+            code = process.wait()
+        finally:
+            with self._lock:
+                self._live.discard(process)
+        out, err = _joined(threads)
+        if self.cancelled:
+            return Run("cancelled", out.text, err.text, 0.0)
+        status = _status(timed_out, out.overflow, code)
+        return Run(status, out.text, err.text, min(seconds, timeout), code)
 
 
-def _read_all(fd: int) -> str:
-    chunks = []
-    with contextlib.suppress(OSError):
-        while chunk := os.read(fd, 4096):
-            chunks.append(chunk)
-    return b"".join(chunks).decode("utf-8", errors="replace")
+def _close_launchers(launchers: dict[int, launching.Launcher]) -> None:
+    for launcher in list(launchers.values()):
+        launcher.close()
+    launchers.clear()
+
+
+def _status(timed_out: bool, overflow: bool, code: int) -> str:
+    if timed_out:
+        return "time limit"
+    if overflow:
+        return "output limit"
+    return "ok" if code == 0 else "runtime error"
+
+
+def _threads(
+    feed: IO[bytes], out: IO[bytes], err: IO[bytes], stdin: str, cap: int, on_overflow: object
+) -> tuple[_Drain, _Drain, threading.Thread]:
+    """Feed the input and drain both outputs, each on a thread of its own."""
+    threads = (
+        _Drain(out, cap, False, on_overflow),
+        _Drain(err, STDERR_TAIL, True, None),
+        threading.Thread(target=_feed, args=(feed, stdin), daemon=True),
+    )
+    for thread in threads:
+        thread.start()
+    return threads
+
+
+def _joined(threads: tuple[_Drain, _Drain, threading.Thread]) -> tuple[_Drain, _Drain]:
+    for thread in threads:
+        thread.join(1.0)
+    return threads[0], threads[1]
 
 
 def _over_memory(run: Run, memory_mb: int) -> bool:
@@ -273,15 +334,6 @@ def _exited(process: subprocess.Popen[bytes], deadline: float) -> bool:
             return False
         time.sleep(min(delay, remaining))
         delay = min(delay * 2, 0.01)
-
-
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    """Stop a run now: the reaper is asked (it then cleans up), a direct run is killed."""
-    if USE_REAPER:
-        with contextlib.suppress(OSError):
-            process.send_signal(signal.SIGTERM)
-    else:
-        _kill_group(process)
 
 
 def _kill_group(process: subprocess.Popen[bytes]) -> None:
