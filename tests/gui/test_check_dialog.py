@@ -209,3 +209,25 @@ def test_menu_opens_the_dialog_for_the_current_tab(qtbot, window) -> None:  # ty
         dialogs[0].module, "OPTIONS"
     )
     dialogs[0].close()
+
+
+def test_a_source_that_does_not_compile_is_reported(qtbot, dialog, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    source = tmp_path / "sol.py"
+    source.write_text("print(\n")
+    dialog.programEdit.setText(shlex.quote(str(source)))
+    run_to_the_end(qtbot, dialog)
+    assert dialog.report is not None and dialog.report.failure is not None
+    assert dialog.report.failure.verdict == "compile error"
+    assert "Compile error: see the report" in dialog.statusLabel.text()
+    assert "compile error" in dialog.reportText.toPlainText()
+    assert not dialog.showButton.isEnabled()  # nothing to load into the tab
+
+
+def test_rows_show_time_and_memory(qtbot, dialog) -> None:  # type: ignore[no-untyped-def]
+    dialog.programEdit.setText(toy("right"))
+    run_to_the_end(qtbot, dialog)
+    table = dialog.casesTable
+    header = [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())]
+    assert header == ["Case", "Verdict", "Time (s)", "Memory (MB)"]
+    if sys.platform.startswith("linux"):
+        assert all(float(table.item(r, 3).text()) > 1 for r in range(table.rowCount()))
