@@ -307,3 +307,16 @@ def test_samples_run_before_the_random_cases() -> None:
     assert seen == ["s1", "s2", "s3", "s4"]  # s4 (1 2 3 4) fails: no random case runs
     assert report.failure is not None and report.failure.sample == "s4"
     assert report.failure.original_text == "4\n1 2 3 4\n" and report.cases == []
+
+
+@needs("javac", "java")
+def test_a_java_program_gets_its_heap_limited_not_its_address_space(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    source = str(PROGRAMS / "NimParity.java")
+    assert "-Xmx256m" in program_command([source], 256)
+    assert not any(word.startswith("-Xmx") for word in program_command([source]))
+    # Under RLIMIT_AS the JVM would not even start: a runtime error on every case.
+    words = ("--json", "--cases", "2", "--memory", "256", "--", source)
+    status, report, _ = judge(capsys, "nim", *words)
+    assert status == 1 and report["verdict"] == "wrong answer"

@@ -66,8 +66,12 @@ def cache_folder() -> Path:
     return Path(base) / "strategy-workbench"
 
 
-def program_command(command: Sequence[str]) -> list[str]:
-    """The command that runs ``command``: a source file first is built (once) and run."""
+def program_command(command: Sequence[str], memory_mb: int | None = None) -> list[str]:
+    """The command that runs ``command``: a source file first is built (once) and run.
+
+    A Java program's heap is limited to ``memory_mb`` (the JVM cannot start under an
+    address-space limit, which the runner therefore does not set for it).
+    """
     words = list(command)
     source = Path(words[0]) if words else Path()
     language = SOURCES.get(source.suffix.lower())
@@ -87,13 +91,9 @@ def program_command(command: Sequence[str]) -> list[str]:
             raise BuildError(f"{source.name}: cannot run it: java is not on PATH")
     folder = _built(text, source, compiler, language)
     if runner is not None:
-        return [
-            runner,
-            "-cp",
-            str(folder),
-            _main_class(text.decode("utf-8", "replace")),
-            *words[1:],
-        ]
+        heap = [] if memory_mb is None else [f"-Xmx{memory_mb}m"]
+        main = _main_class(text.decode("utf-8", "replace"))
+        return [runner, *heap, "-cp", str(folder), main, *words[1:]]
     return [str(folder / "program"), *words[1:]]
 
 

@@ -158,7 +158,7 @@ class Check:
         """Build, run the samples, check every case, shrink the first failure."""
         report = Report(self.game, self.command, self.settings)
         try:
-            self._program = program_command(self.command)
+            self._program = program_command(self.command, self.settings.memory_mb)
         except CompileError as exc:
             report.failure = Failure(0, COMPILE_ERROR, "", None, "", "", "", str(exc), 0.0, "")
             return report

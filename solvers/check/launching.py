@@ -57,6 +57,8 @@ class Launcher:
         request = json.dumps({"argv": argv, "timeout": timeout, "memory": memory}).encode()
         try:
             socket.send_fds(self._socket, [request], fds)
+        except OSError as exc:
+            raise LaunchError(f"the program launcher stopped: {exc}") from None
         finally:
             for fd in fds:
                 os.close(fd)

@@ -66,6 +66,8 @@ class Run:
         """How the program ended, in words (``exit status 1``, ``killed by SIGSEGV``)."""
         if self.exit_code is None or self.status not in ("runtime error", "memory limit"):
             return ""
+        if self.exit_code == 0 and self.memory_kb is not None:  # over the limit, yet it ended
+            return f"peak {self.memory_kb / 1024:.1f} MB"
         if self.exit_code < 0:
             try:
                 return f"killed by {signal.Signals(-self.exit_code).name}"
@@ -184,7 +186,7 @@ class Programs:
                 launcher.cancel()
             try:
                 pid = launcher.start(
-                    command, [stdin_r, out_w, err_w], timeout, (memory_mb or 0) << 20
+                    command, [stdin_r, out_w, err_w], timeout, _address_limit(command, memory_mb)
                 )
             except launching.LaunchError as exc:
                 for fd in (stdin_w, out_r, err_r):
@@ -256,6 +258,17 @@ class Programs:
             return Run("cancelled", out.text, err.text, 0.0)
         status = _status(timed_out, out.overflow, code)
         return Run(status, out.text, err.text, min(seconds, timeout), code)
+
+
+def _address_limit(command: list[str], memory_mb: int | None) -> int:
+    """``RLIMIT_AS`` in bytes, 0 for none.
+
+    A JVM reserves far more address space than it uses: it is judged by its peak
+    instead (and a built Java source gets ``-Xmx``).
+    """
+    if memory_mb is None or os.path.basename(command[0]) == "java":
+        return 0
+    return memory_mb << 20
 
 
 def _close_launchers(launchers: dict[int, launching.Launcher]) -> None:
