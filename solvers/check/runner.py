@@ -201,9 +201,10 @@ class Programs:
         finally:
             with self._lock:
                 self._live.discard(launcher)
-        if ended is None and pid:  # a hung launcher is of no more use
+        if ended is None and pid:  # a hung launcher (killed above) is of no more use
             with self._lock:
                 self._launchers.pop(threading.get_ident(), None)
+            launcher.close()
         out, err = _joined(threads)
         if self.cancelled or not pid:
             return Run("cancelled", out.text, err.text, 0.0)
