@@ -98,7 +98,7 @@ def text_report(report: Report, saved: Sequence[str] = (), save_error: str = "")
     lines = [f"{head}: {failure.verdict} on {where}"]
     if failure.detail:
         lines[0] += f" ({failure.detail})"
-    if failure.sample:
+    if failure.sample and failure.input_text != failure.original_text:
         lines += [
             f"--- sample {failure.sample} of the statement ---",
             *_shown(failure.original_text),
