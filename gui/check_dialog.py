@@ -1,17 +1,17 @@
 """Solve → Check a solution…: the local judge (``solvers.check``) in a dialog.
 
-The user picks a program (a ``.py`` file runs with this app's interpreter, any other
-file as an executable, or a typed command line), the number of cases, their size and
-the time limit. The check runs in a ``CheckThread``; Cancel kills the program's whole
-process group at once. The first failing case, shrunk, can be loaded into the tab and
-solved there ("Show in tab") while the dialog keeps showing the program's answer.
+The user picks a program (a source file, ``.cpp .cc .c .java .py .rs``, which the judge
+builds; any other file as an executable; or a typed command line), the number of cases,
+their size and the time limit. The check runs in a ``CheckThread``; Cancel kills every
+process the program started at once, and so does closing the dialog in any way (Esc,
+Close, the window's close button). The first failing case, shrunk, can be loaded into
+the tab and solved there ("Show in tab") while the dialog keeps showing the answer.
 """
 
 from __future__ import annotations
 
 import random
 import shlex
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +41,8 @@ from PySide6.QtWidgets import (
 )
 
 from solvers.check import SIZES, CaseResult, Check, Report, Settings
-from solvers.check.cli import text_report
+from solvers.check.build import SOURCES
+from solvers.check.report import text_report
 from solvers.protocol import parse_options, split_numbers
 
 __all__ = ["CheckDialog", "CheckThread", "command_for", "open_check_dialog", "stop_all_checks"]
@@ -53,8 +54,9 @@ _RUNNING: set[CheckThread] = set()
 def command_for(text: str) -> list[str]:
     """The argument list for what the user typed or chose (``ValueError`` if unusable).
 
-    A ``.py`` file runs with this application's interpreter; anything else is a command
-    line split like a shell would, without running one.
+    A source file (``.py`` included) is kept as it is: the check builds it and runs the
+    build (``.py`` with this application's interpreter); anything else is a command line
+    split like a shell would, without running one.
     """
     try:
         words = shlex.split(text)
@@ -62,10 +64,8 @@ def command_for(text: str) -> list[str]:
         raise ValueError(f"the command line cannot be read: {exc}") from None
     if not words:
         raise ValueError("choose a program, or type the command that runs it")
-    if words[0].endswith(".py"):
-        if not Path(words[0]).is_file():
-            raise ValueError(f"no such file: {words[0]}")
-        return [sys.executable, *words]
+    if Path(words[0]).suffix.lower() in SOURCES and not Path(words[0]).is_file():
+        raise ValueError(f"no such file: {words[0]}")
     return words
 
 
@@ -137,7 +137,7 @@ class CheckDialog(QDialog):
     def _build(self) -> None:
         self.programEdit = QLineEdit(self._remembered())
         self.programEdit.setObjectName("programEdit")
-        self.programEdit.setPlaceholderText("./a.out, solution.py, or: java -cp . Main")
+        self.programEdit.setPlaceholderText("./a.out, sol.cpp, Main.java, sol.py, or a command")
         browse = QPushButton("Browse…")
         browse.setObjectName("browseButton")
         browse.clicked.connect(self.choose_program)
@@ -170,6 +170,10 @@ class CheckDialog(QDialog):
         close = _button("Close", "closeButton", self.close)
         self.progressBar = QProgressBar()
         self.progressBar.setObjectName("progressBar")
+        # Hidden while idle but keeping its room, so the buttons stay put when a run starts.
+        policy = self.progressBar.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.progressBar.setSizePolicy(policy)
         buttons = QHBoxLayout()
         for widget in (self.progressBar, self.runButton, self.cancelButton, self.showButton, close):
             buttons.addWidget(widget)
@@ -177,9 +181,9 @@ class CheckDialog(QDialog):
         self.statusLabel.setObjectName("statusLabel")
         self.statusLabel.setWordWrap(True)
 
-        self.casesTable = QTableWidget(0, 3)
+        self.casesTable = QTableWidget(0, 4)
         self.casesTable.setObjectName("casesTable")
-        self.casesTable.setHorizontalHeaderLabels(["Case", "Verdict", "Time (s)"])
+        self.casesTable.setHorizontalHeaderLabels(["Case", "Verdict", "Time (s)", "Memory (MB)"])
         self.casesTable.verticalHeader().hide()
         self.casesTable.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.casesTable.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
@@ -206,8 +210,11 @@ class CheckDialog(QDialog):
 
     # ----- actions -------------------------------------------------------------------------
     def choose_program(self) -> None:
-        """Pick the program file; a ``.py`` file will run with this app's Python."""
-        path, _ = QFileDialog.getOpenFileName(self, "Program to check")
+        """Pick the program: an executable, or a source file the check builds."""
+        sources = " ".join(f"*{suffix}" for suffix in SOURCES)
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Program to check", "", f"Programs and sources ({sources});;All files (*)"
+        )
         if path:
             self.programEdit.setText(shlex.quote(path))
 
@@ -274,8 +281,17 @@ class CheckDialog(QDialog):
         thread = self._thread
         return thread is None or thread.wait(timeout_ms)
 
+    def reject(self) -> None:
+        """Esc (and every close, through QDialog's ``closeEvent``) stops the check first.
+
+        QDialog's own ``reject`` only hides the dialog, which left a check running unseen.
+        """
+        self.stop()
+        self.wait()
+        super().reject()
+
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Closing cancels the check and waits for its programs to be gone."""
+        """Closing in any way cancels the check and waits for its programs to be gone."""
         self.stop()
         self.wait()
         super().closeEvent(event)
@@ -285,9 +301,12 @@ class CheckDialog(QDialog):
     def _on_case(self, case: CaseResult) -> None:
         row = self.casesTable.rowCount()
         self.casesTable.insertRow(row)
-        for column, text in enumerate((str(case.number), case.verdict, f"{case.seconds:.3f}")):
+        name = f"sample {case.sample}" if case.sample else str(case.number)
+        memory = "" if case.memory_kb is None else f"{case.memory_kb / 1024:.1f}"
+        for column, text in enumerate((name, case.verdict, f"{case.seconds:.3f}", memory)):
             self.casesTable.setItem(row, column, QTableWidgetItem(text))
-        self.progressBar.setValue(case.number)
+        if not case.sample:
+            self.progressBar.setValue(case.number)
         if case.verdict != "accepted":
             self.casesTable.scrollToBottom()
 
@@ -303,10 +322,13 @@ class CheckDialog(QDialog):
             self._say("Cancelled; every program was stopped.")
         elif report.failure is None:
             self._say(f"All {len(report.cases)} cases accepted.")
+        elif report.failure.inputs is None:
+            self._say(f"{report.failure.verdict.capitalize()}: see the report.", error=True)
         else:
             failure = report.failure
+            where = f"sample {failure.sample}" if failure.sample else f"case {failure.number}"
             self._say(
-                f"{failure.verdict.capitalize()} on case {failure.number}, shrunk to "
+                f"{failure.verdict.capitalize()} on {where}, shrunk to "
                 f"{len(split_numbers(failure.input_text))} numbers. Show in Tab solves it there.",
                 error=True,
             )
@@ -325,7 +347,8 @@ class CheckDialog(QDialog):
         self.cancelButton.setEnabled(running)
         self.progressBar.setVisible(running)
         failure = self.report.failure if self.report is not None else None
-        self.showButton.setEnabled(not running and failure is not None)
+        shown = failure is not None and failure.inputs is not None
+        self.showButton.setEnabled(not running and shown)
 
     def _say(self, text: str, error: bool = False) -> None:
         self.statusLabel.setText(text)

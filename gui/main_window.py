@@ -382,4 +382,8 @@ def main(argv: list[str] | None = None) -> int:
     window = MainWindow()
     use_settings(window.settings)  # file dialogs remember their folders across restarts
     window.show()
+    # Ctrl+C and SIGTERM close the window as Quit does (running work cancelled, workers ended).
+    from gui import signals
+
+    signals.install(app, window.close)
     return int(app.exec())

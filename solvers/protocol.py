@@ -292,7 +292,10 @@ class GameModule(Protocol):
     ``Cancelled``) and raises ``TooBig`` past its work bound; ``parse_judge`` takes the
     game's options as keywords named by ``OPTIONS``; ``format_input`` writes inputs back in
     judge format; ``generate(rng, size)`` (size ``"small"``, ``"judge"`` or ``"max"``) makes
-    random valid inputs biased to the edges; ``shrink`` yields strictly smaller valid inputs;
+    random valid inputs biased to the edges; ``shrink`` yields every valid input one step
+    smaller (the local judge takes the first that still fails until none does). A game
+    whose answer can fall on an exact half may also define ``judge_answers(result)``:
+    every output a judge accepts, ``format_judge``'s first (``solvers.check.engine``);
     ``explain(inputs, result)`` derives the result step by step (``solvers.explain.Step``).
     """
 

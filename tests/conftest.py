@@ -1,5 +1,8 @@
 """Shared set-up: offscreen Qt before anything imports it, hypothesis profiles, a hang watchdog.
 
+The local judge's build cache (``solvers.check.build``) points at a temporary folder for
+the whole run: no test touches the user's real cache.
+
 ``HYPOTHESIS_PROFILE=quick`` (local) tries fewer examples; CI (``CI`` set) runs the
 thorough profile. A test running past ``hang_watchdog.HANG_SECONDS`` stops the run with
 every thread's stack.
@@ -53,3 +56,15 @@ def pytest_enter_pdb() -> None:
 @pytest.hookimpl(trylast=True)
 def pytest_sessionfinish() -> None:
     _watchdog().finish()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _build_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Builds of checked source files go to a temporary folder, shared by every test."""
+    previous = os.environ.get("STRATEGY_WORKBENCH_CACHE")
+    os.environ["STRATEGY_WORKBENCH_CACHE"] = str(tmp_path_factory.mktemp("build-cache"))
+    yield
+    if previous is None:
+        os.environ.pop("STRATEGY_WORKBENCH_CACHE", None)
+    else:
+        os.environ["STRATEGY_WORKBENCH_CACHE"] = previous

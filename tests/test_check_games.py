@@ -66,7 +66,6 @@ def test_right_program_passes(
 
 WRONG = [
     pytest.param("xoinc", (), program("xoinc_greedy.py", site=False), 7, id="xoinc-greedy"),
-    pytest.param("xoinc", (), program("xoinc_off_by_one.py"), 2, id="xoinc-off-by-one"),
     pytest.param("coverup", (), program("coverup_rounding.py"), 8, id="coverup-rounding"),
     pytest.param("greatgame", (), program("greatgame_rounding.py"), 12, id="greatgame-rounding"),
     pytest.param("yut", (), program("yut_no_blue.py", site=False), 10, id="yut-no-blue-arrow"),
@@ -96,6 +95,21 @@ def test_wrong_program_is_caught_and_shrunk(
     options_kw = parse_options(module.OPTIONS, list(options))
     case = module.parse_judge(failure["input"], **options_kw)[0]
     assert module.format_judge(module.solve(case)) + "\n" == failure["expected"]
+
+
+@needs("xoinc")
+def test_a_program_failing_a_statement_sample_is_reported_on_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Dropping the last coin is wrong on the statement's sample: the first thing run.
+    status, report = judge(capsys, "xoinc", ["--cases", "5"], program("xoinc_off_by_one.py"))
+    assert status == 1
+    failure = report["failure"]
+    assert (failure["sample"], failure["verdict"]) == ("s1", "wrong answer")
+    # Shrunk from the sample: one coin, which the program drops.
+    assert failure["input"] == "1\n1\n" and failure["expected"] == "1\n"
+    assert failure["original_input"] == "5\n1\n3\n1\n7\n2\n" and report["results"] == []
+    assert [s["sample"] for s in report["samples"]] == ["s1"]
 
 
 @needs("nim")

@@ -277,9 +277,9 @@ class GameTab(QWidget):
         """The job the worker process runs; override to call something else."""
         return Job(self.module.solve, (inputs,))
 
-    def parse_judge_text(self, text: str) -> list[Any]:
-        """Parse judge-format text with the options the form shows."""
-        return list(self.module.parse_judge(text, **self.form_options()))
+    def judge_options(self) -> dict[str, Any]:
+        """The keywords of ``module.parse_judge`` for a file imported into this form."""
+        return self.form_options()
 
     def csv_rows(self) -> list[list[str]]:
         """Rows of the CSV export, header first: the current inputs and their result.

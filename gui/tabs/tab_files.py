@@ -15,11 +15,12 @@ from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gui.files import atomic_write, read_text_limited
+from gui.files import atomic_write
 from gui.session import checked_ranges
 from gui.widgets.dialogs import open_file, save_file
 from gui.widgets.images import choose_image_path, save_widget_image
 from gui.widgets.message_area import EXAMPLE_LOADED
+from solvers.judge_files import read_first_case
 from solvers.protocol import JudgeFormatError, parse_options
 
 if TYPE_CHECKING:
@@ -49,13 +50,8 @@ def import_judge_file(tab: GameTab, path: str | Path, options: Sequence[str] = (
     path = Path(path)
     try:
         values = parse_options(tab.options(), list(options)) if options else None
-        text = read_text_limited(path, MAX_JUDGE_BYTES)
-        if values is None:
-            cases = tab.parse_judge_text(text)
-        else:
-            cases = list(tab.module.parse_judge(text, **values))
-        if not cases:
-            raise ValueError("it holds no case")
+        # Only as far as the first case: a file of a million cases is no slower to import.
+        first = read_first_case(path, tab.module, tab.judge_options() if values is None else values)
     except JudgeFormatError as exc:
         tab.show_message(f"{path.name}:{exc.line}: {exc.reason}", error=True)
         return False
@@ -70,13 +66,13 @@ def import_judge_file(tab: GameTab, path: str | Path, options: Sequence[str] = (
         with tab.history.group(f"Import {path.name}"):
             if values is not None:
                 tab.apply_options(values)
-            tab.set_inputs(cases[0])
+            tab.set_inputs(first.inputs)
     except ValueError as exc:
         tab._put_back(snapshot)
         tab.show_message(f"Cannot import {path.name}: {exc}", error=True)
         return False
     tab.inputs_replaced()
-    more = f" (case 1 of {len(cases)})" if len(cases) > 1 else ""
+    more = " (its first case)" if first.more else ""
     tab.show_message(f"Loaded {path.name}{more}.")
     return True
 

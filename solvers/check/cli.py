@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import json
 import random
-import shlex
 import signal
 import sys
 import threading
@@ -18,36 +17,39 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from solvers import GAMES, load
-from solvers.check.engine import SKIPPED, CaseResult, Check, CheckError, Report, Settings
+from solvers.check.build import BuildError
+from solvers.check.engine import Check
+from solvers.check.model import COMPILE_ERROR, CaseResult, CheckError, Settings
+from solvers.check.report import json_report, save_failure, text_report
 from solvers.check.runner import ProgramError
-from solvers.files import atomic_write
 from solvers.protocol import OptionError, parse_options
 
 __all__ = ["USAGE", "main", "parse_arguments", "text_report"]
 
 USAGE = (
     "usage: python -m solvers check GAME [--cases N] [--seed S] [--size small|judge|max]\n"
-    "         [--timeout SEC] [--save DIR] [--json] [--tolerance X] [--jobs N]\n"
-    "         [--shrink-time SEC] [GAME OPTIONS] -- COMMAND [ARG ...]\n"
+    "         [--timeout SEC] [--memory MB] [--save DIR] [--json] [--tolerance X] [--jobs N]\n"
+    "         [--shrink-time SEC] [--shrink-runs N] [GAME OPTIONS] -- COMMAND [ARG ...]\n"
 )
 HELP = USAGE + (
-    "\nRun COMMAND (no shell; input on stdin, answer on stdout) on random inputs of GAME and\n"
-    "compare its answers with the exact solver's. The first case it gets wrong is shrunk to\n"
-    "a smallest failing input, printed with our answer and the program's.\n"
+    "\nRun COMMAND (no shell; input on stdin, answer on stdout) on the statement's samples\n"
+    "and random inputs of GAME and compare its answers with the exact solver's. The first\n"
+    "case it gets wrong is shrunk to a smallest failing input, printed with our answer and\n"
+    "the program's. COMMAND may be one source file (.cpp .cc .c .java .py .rs): it is\n"
+    "built once and kept in a cache.\n"
     "\n  --cases N          how many random cases (default 200)\n"
     "  --seed S           the same seed gives the same cases (default: random, printed)\n"
     "  --size SIZE        small, judge (the judge's limits, default) or max\n"
     "  --timeout SEC      wall time per run (default 5)\n"
+    "  --memory MB        memory per run (default: no limit; the peak is measured)\n"
     "  --save DIR         write the failing case to DIR/GAME-N.in and DIR/GAME-N.out\n"
     "  --json             print a machine-readable report\n"
     "  --tolerance X      accept numbers within X of ours (percentages, probabilities)\n"
     "  --jobs N           runs at once (default: the number of cores, at least 2)\n"
     "  --shrink-time SEC  stop shrinking after SEC seconds (default 30)\n"
-    "\nExit status: 0 all agree, 1 a failure was found, 2 bad usage.\n"
+    "  --shrink-runs N    stop shrinking after N runs (default 2000)\n"
+    "\nExit status: 0 all agree, 1 a failure was found (or --save failed), 2 bad usage.\n"
 )
-#: Lines of an input printed in the text report; --save writes the whole input.
-SHOWN_LINES = 60
-SHOWN_WIDTH = 200
 _VALUED = {
     "--cases": "cases",
     "--seed": "seed",
@@ -57,6 +59,8 @@ _VALUED = {
     "--tolerance": "tolerance",
     "--jobs": "jobs",
     "--shrink-time": "shrink_seconds",
+    "--shrink-runs": "shrink_runs",
+    "--memory": "memory",
 }
 
 
@@ -117,8 +121,20 @@ def build_settings(values: dict[str, str]) -> Settings:
         if "tolerance" in values
         else None,
         shrink_seconds=_number("--shrink-time", values.get("shrink_seconds", "30"), float),
-        jobs=_number("--jobs", values.get("jobs", "0"), int),
+        jobs=_jobs(values.get("jobs")),
+        shrink_runs=_number("--shrink-runs", values.get("shrink_runs", "2000"), int),
+        memory_mb=_number("--memory", values["memory"], int) if "memory" in values else None,
     )
+
+
+def _jobs(text: str | None) -> int:
+    """``--jobs``: at least 1 when given (0, the default, means one per core)."""
+    if text is None:
+        return 0
+    jobs: int = _number("--jobs", text, int)
+    if jobs < 1:
+        raise Usage(f"--jobs: at least 1, got {jobs}")
+    return jobs
 
 
 def main(words: Sequence[str]) -> int:
@@ -158,26 +174,30 @@ def _run(check: Check, values: dict[str, str], option_words: list[str]) -> int:
         progress.clear()
         print("check: interrupted; every program was stopped", file=sys.stderr)
         return 130
-    except (ProgramError, CheckError) as exc:
+    except (ProgramError, BuildError, CheckError) as exc:
         progress.clear()
         print(exc, file=sys.stderr)
         return 2
     progress.clear()
     report.option_words = list(option_words)
-    if "save" in values and report.failure is not None:
+    saved: list[str] = []
+    save_error = ""
+    failure = report.failure
+    if "save" in values and failure is not None and failure.verdict != COMPILE_ERROR:
         try:
             saved = save_failure(report, Path(values["save"]))
         except OSError as exc:
-            print(f"--save: {exc.strerror or exc}", file=sys.stderr)
-            return 2
-    else:
-        saved = []
+            # The report matters more than the files: it is printed all the same.
+            save_error = f"{values['save']}: {exc.strerror or exc}"
     if "json" in values:
-        json.dump(json_report(report, saved), sys.stdout, indent=1)
+        json.dump(json_report(report, saved, save_error), sys.stdout, indent=1)
         sys.stdout.write("\n")
     else:
-        sys.stdout.write(text_report(report, saved))
+        sys.stdout.write(text_report(report, saved, save_error))
     sys.stdout.flush()
+    if save_error:
+        print(f"--save: {save_error}", file=sys.stderr)
+        return 1
     return 0 if report.passed else 1
 
 
@@ -221,107 +241,3 @@ class _Progress:
         if self._shown:
             self._stream.write("\r" + " " * 60 + "\r")
             self._stream.flush()
-
-
-def save_failure(report: Report, folder: Path) -> list[str]:
-    """Write the failing case as ``folder/GAME-N.in`` and ``.out``; return the paths."""
-    failure = report.failure
-    assert failure is not None
-    folder.mkdir(parents=True, exist_ok=True)
-    stem = folder / f"{report.game}-{failure.number}"
-    paths = [stem.with_suffix(".in"), stem.with_suffix(".out")]
-    atomic_write(paths[0], failure.input_text)
-    atomic_write(paths[1], failure.expected)
-    return [str(path) for path in paths]
-
-
-def _rerun(report: Report) -> str:
-    s = report.settings
-    options = "".join(f" {shlex.quote(word)}" for word in report.option_words)
-    if s.timeout != Settings.timeout:
-        options += f" --timeout {s.timeout:g}"
-    if s.tolerance is not None:
-        options += f" --tolerance {s.tolerance:g}"
-    return (
-        f"python -m solvers check {report.game}{options} --seed {s.seed} --size {s.size} "
-        f"--cases {s.cases} -- {shlex.join(report.command)}"
-    )
-
-
-def text_report(report: Report, saved: Sequence[str] = ()) -> str:
-    """The report for people."""
-    s = report.settings
-    judged = [c for c in report.cases if c.verdict != SKIPPED]
-    head = f"check {report.game}: seed {s.seed}, size {s.size}"
-    failure = report.failure
-    if failure is None:
-        slowest = max((c.seconds for c in judged), default=0.0)
-        skipped = len(report.cases) - len(judged)
-        note = f" ({skipped} beyond our solver's bounds, skipped)" if skipped else ""
-        return f"{head}: all {len(judged)} cases accepted{note}; slowest run {slowest:.3f} s\n"
-    lines = [f"{head}: {failure.verdict} on case {failure.number} of {s.cases}"]
-    if failure.detail:
-        lines[0] += f" ({failure.detail})"
-    if failure.verdict == "time limit":
-        lines.append(f"no answer within {s.timeout:g} s; the input as generated (not shrunk):")
-    else:
-        state = "smallest failing input" if failure.shrink_complete else "smallest found in time"
-        lines.append(
-            f"shrunk in {failure.shrink_steps} steps ({failure.shrink_runs} runs) to the {state}:"
-        )
-    lines += ["--- input ---", *_shown(failure.input_text)]
-    lines += ["--- expected (optimal) ---", *_shown(failure.expected)]
-    if failure.verdict in ("wrong answer", "presentation", "runtime error", "output limit"):
-        lines += ["--- your output ---", *_shown(failure.output or "(nothing)\n")]
-    if failure.stderr and failure.verdict == "runtime error":
-        lines += ["--- end of your stderr ---", *failure.stderr.rstrip("\n").split("\n")[-20:]]
-    lines.append("---")
-    lines += [f"saved {path}" for path in saved]
-    lines.append(f"again: {_rerun(report)}")
-    return "\n".join(lines) + "\n"
-
-
-def _shown(text: str) -> Iterator[str]:
-    lines = text.rstrip("\n").split("\n")
-    for line in lines[:SHOWN_LINES]:
-        yield line if len(line) <= SHOWN_WIDTH else f"{line[:SHOWN_WIDTH]}... ({len(line)} chars)"
-    if len(lines) > SHOWN_LINES:
-        yield f"... ({len(lines) - SHOWN_LINES} more lines; --save DIR writes them all)"
-
-
-def json_report(report: Report, saved: Sequence[str] = ()) -> dict[str, Any]:
-    """The report for programs: settings, every case's verdict, the shrunk failure."""
-    s = report.settings
-    failure = report.failure
-    return {
-        "game": report.game,
-        "options": report.option_words,
-        "command": report.command,
-        "seed": s.seed,
-        "size": s.size,
-        "cases": s.cases,
-        "timeout": s.timeout,
-        "tolerance": s.tolerance,
-        "verdict": "accepted" if failure is None else failure.verdict,
-        "results": [
-            {"case": c.number, "verdict": c.verdict, "seconds": round(c.seconds, 4)}
-            for c in report.cases
-        ],
-        "failure": None
-        if failure is None
-        else {
-            "case": failure.number,
-            "verdict": failure.verdict,
-            "detail": failure.detail,
-            "input": failure.input_text,
-            "expected": failure.expected,
-            "output": failure.output,
-            "stderr": failure.stderr,
-            "seconds": round(failure.seconds, 4),
-            "original_input": failure.original_text,
-            "shrink_steps": failure.shrink_steps,
-            "shrink_runs": failure.shrink_runs,
-            "shrink_complete": failure.shrink_complete,
-        },
-        "saved": list(saved),
-    }

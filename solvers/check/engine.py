@@ -1,139 +1,69 @@
-"""The local judge: random cases, the program against our solver, greedy shrinking.
+"""The local judge: statement samples, then random cases, the first failure shrunk.
 
-``Check(module, command, settings).run()`` generates ``settings.cases`` inputs with
-``module.generate(random.Random(seed), size)``, runs the program on each (input on
-stdin in judge format, several runs at once), compares its output with
-``format_judge(solve(x))`` and, on the first case it gets wrong, shrinks that input:
-the first candidate of ``module.shrink`` that still fails is taken, again and again,
-until no candidate fails (or the shrink time runs out). ``Check.cancel()`` may be
+``Check(module, game, command, settings).run()`` builds ``command`` when it is a source
+file (``solvers.check.build``), runs it on the game's statement samples
+(``resources/samples/GAME``), then on ``settings.cases`` inputs from
+``module.generate(random.Random(seed), size)`` (input on stdin in judge format, several
+runs at once), and judges each output against every answer a judge accepts
+(``judge_answers``: ours, and at an exact half the other rounding too). A failing
+sample is reported as it is; a failing random case is shrunk: the first candidate of
+``module.shrink`` that still fails is taken, again and again, until none fails (a
+local minimum) or the budget of runs or time is spent. ``Check.cancel()`` may be
 called from any thread; it kills every program still running.
 """
 
 from __future__ import annotations
 
-import os
 import random
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from importlib.resources import files
 from typing import Any
 
+from solvers.check.build import CompileError, program_command
 from solvers.check.compare import ACCEPTED, compare
-from solvers.check.runner import OUTPUT_CAP, Programs, Run
+from solvers.check.model import (
+    COMPILE_ERROR,
+    NOT_COMPARED,
+    SKIPPED,
+    CaseResult,
+    CheckError,
+    Failure,
+    Outcome,
+    Report,
+    Settings,
+)
+from solvers.check.runner import Programs, Run
 from solvers.protocol import GameModule
 
-__all__ = [
-    "SIZES",
-    "SKIPPED",
-    "CaseResult",
-    "Check",
-    "CheckError",
-    "Failure",
-    "Report",
-    "Settings",
-]
+__all__ = ["Check", "judge_answers", "statement_samples"]
 
-SIZES = ("small", "judge", "max")
-#: The verdict of a case our own solver refuses (beyond its work bound): not judged.
-SKIPPED = "skipped"
-#: Verdicts that end a run without comparing outputs.
-_NOT_COMPARED = {"runtime error", "time limit", "output limit", "cancelled"}
+OnCase = Callable[[CaseResult], None]
+#: A failing case found: number, inputs, judge text, outcome, the sample's name (or "").
+_Found = tuple[int, Any, str, Outcome, str]
 
 
-class CheckError(ValueError):
-    """The check cannot run as asked (an option the generated inputs do not fit...)."""
+def judge_answers(module: GameModule, result: Any) -> tuple[str, ...]:
+    """Every output a judge accepts for ``result``, ours first.
+
+    Games whose answers can fall on an exact half define ``judge_answers``; for the
+    others the one answer is ``format_judge``'s.
+    """
+    answers = getattr(module, "judge_answers", None)
+    return tuple(answers(result)) if answers is not None else (module.format_judge(result),)
 
 
-@dataclass(frozen=True)
-class Settings:
-    """What to check and how; ``jobs`` = 0 runs as many programs at once as there are cores."""
-
-    cases: int = 200
-    seed: int = 0
-    size: str = "judge"
-    timeout: float = 5.0
-    tolerance: float | None = None
-    shrink_seconds: float = 30.0
-    jobs: int = 0
-    output_cap: int = OUTPUT_CAP
-
-    def __post_init__(self) -> None:
-        if self.cases < 1:
-            raise CheckError(f"--cases: at least 1, got {self.cases}")
-        if self.size not in SIZES:
-            raise CheckError(f"--size: one of {', '.join(SIZES)}, got {self.size!r}")
-        if not 0 < self.timeout <= 3600:
-            raise CheckError(f"--timeout: between 0 and 3600 seconds, got {self.timeout}")
-        if self.tolerance is not None and not 0 <= self.tolerance < float("inf"):
-            raise CheckError(f"--tolerance: a number at least 0, got {self.tolerance}")
-
-    @property
-    def workers(self) -> int:
-        """How many programs run at once."""
-        return self.jobs if self.jobs > 0 else max(2, os.cpu_count() or 1)
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """One case judged: the verdict and both outputs."""
-
-    verdict: str
-    expected: str
-    run: Run
-
-    @property
-    def failed(self) -> bool:
-        """Whether the program got this case wrong (a cancelled run is not a failure)."""
-        return self.verdict not in (ACCEPTED, "cancelled", SKIPPED)
-
-
-@dataclass(frozen=True)
-class CaseResult:
-    """The verdict on one generated case (numbered from 1) and the program's time."""
-
-    number: int
-    verdict: str
-    seconds: float
-    detail: str = ""
-
-
-@dataclass(frozen=True)
-class Failure:
-    """The first case the program got wrong, shrunk: ``inputs`` is the smallest found."""
-
-    number: int
-    verdict: str
-    detail: str
-    inputs: Any
-    input_text: str
-    expected: str
-    output: str
-    stderr: str
-    seconds: float
-    original_text: str
-    shrink_steps: int = 0
-    shrink_runs: int = 0
-    shrink_complete: bool = True
-
-
-@dataclass
-class Report:
-    """Everything a check found; ``failure`` is None when every case agreed."""
-
-    game: str
-    command: list[str]
-    settings: Settings
-    cases: list[CaseResult] = field(default_factory=list)
-    failure: Failure | None = None
-    cancelled: bool = False
-    #: The game options as typed (``["--misere"]``), for the command that repeats the check.
-    option_words: list[str] = field(default_factory=list)
-
-    @property
-    def passed(self) -> bool:
-        """Whether every case ran and agreed."""
-        return self.failure is None and not self.cancelled
+def statement_samples(game: str) -> list[tuple[str, str]]:
+    """The game's statement samples as (name, judge text), shipped in ``resources``."""
+    folder = files("resources").joinpath("samples", game)
+    if not folder.is_dir():
+        return []
+    found = [entry for entry in folder.iterdir() if entry.name.endswith(".in")]
+    return [
+        (entry.name.removesuffix(".in"), entry.read_text(encoding="utf-8"))
+        for entry in sorted(found, key=lambda entry: entry.name)
+    ]
 
 
 class Check:
@@ -154,6 +84,7 @@ class Check:
         self.command = list(command)
         self.settings = settings
         self.options = dict(options or {})
+        self._program = self.command  # what runs: the build of a source file
         # One set of runs for the scan, another for shrinking: ending the scan at its
         # first failure stops (and refuses to start) the scan's runs only.
         self._scan = Programs()
@@ -178,6 +109,18 @@ class Check:
                 raise CheckError("a generated input does not fit the game options given")
             yield prepared
 
+    def samples(self) -> list[tuple[str, Any, str]]:
+        """The statement samples the game options allow, as (name, inputs, text)."""
+        found = []
+        for name, text in statement_samples(self.game):
+            try:
+                read = self.module.parse_judge(text, **self.options)
+            except ValueError:
+                continue
+            if len(read) == 1:
+                found.append((name, read[0], text))
+        return found
+
     def prepare(self, inputs: Any) -> tuple[Any, str] | None:
         """The case the program really sees: ``inputs`` written out and read back.
 
@@ -194,42 +137,73 @@ class Check:
     def judge(self, inputs: Any, text: str, programs: Programs | None = None) -> Outcome:
         """Run the program on one case and judge its output against ours."""
         try:
-            expected = self.module.format_judge(self.module.solve(inputs)) + "\n"
+            answers = [a + "\n" for a in judge_answers(self.module, self.module.solve(inputs))]
         except (ValueError, ArithmeticError, RecursionError, MemoryError) as exc:
             # Beyond our own solver's bounds: no answer to compare with, so no verdict.
             return Outcome(SKIPPED, "", Run(SKIPPED, "", str(exc), 0.0))
+        s = self.settings
         run = (programs or self._shrinking).run(
-            self.command, text, self.settings.timeout, self.settings.output_cap
+            self._program, text, s.timeout, s.output_cap, s.memory_mb
         )
-        if run.status in _NOT_COMPARED:
-            return Outcome(run.status, expected, run)
-        return Outcome(compare(expected, run.stdout, self.settings.tolerance), expected, run)
+        if run.status in NOT_COMPARED:
+            return Outcome(run.status, answers[0], run)
+        verdicts = [compare(answer, run.stdout, s.tolerance) for answer in answers]
+        if ACCEPTED in verdicts:
+            return Outcome(ACCEPTED, answers[0], run, verdicts[0] != ACCEPTED)
+        return Outcome(verdicts[0], answers[0], run)
 
     def run(
-        self,
-        on_case: Callable[[CaseResult], None] | None = None,
-        on_shrink: Callable[[int, str], None] | None = None,
+        self, on_case: OnCase | None = None, on_shrink: Callable[[int, str], None] | None = None
     ) -> Report:
-        """Check every case, shrink the first failure; callbacks report progress."""
+        """Build, run the samples, check every case, shrink the first failure."""
         report = Report(self.game, self.command, self.settings)
-        with ThreadPoolExecutor(self.settings.workers, thread_name_prefix="check") as pool:
-            try:
-                first = self._first_failure(pool, report, on_case)
-                self._scan.cancel()
-                if first is not None:
-                    report.failure = self._shrink(pool, *first, on_shrink)
-            except BaseException:  # Ctrl+C included: kill the programs before waiting for them
-                self.cancel()
-                raise
+        try:
+            self._program = program_command(self.command, self.settings.memory_mb)
+        except CompileError as exc:
+            report.failure = Failure(0, COMPILE_ERROR, "", None, "", "", "", str(exc), 0.0, "")
+            return report
+        try:
+            with ThreadPoolExecutor(self.settings.workers, thread_name_prefix="check") as pool:
+                try:
+                    first = self._run_samples(pool, report, on_case)
+                    if first is None and not self.cancelled:
+                        first = self._first_failure(pool, report, on_case)
+                    self._scan.cancel()
+                    if first is not None:
+                        report.failure = self._shrink(pool, *first, on_shrink)
+                except BaseException:  # Ctrl+C included: kill the programs, then wait for them
+                    self.cancel()
+                    raise
+        finally:
+            for programs in (self._scan, self._shrinking):
+                programs.close()
         report.cancelled = self.cancelled
         return report
 
+    def _run_samples(
+        self, pool: ThreadPoolExecutor, report: Report, on_case: OnCase | None
+    ) -> _Found | None:
+        samples = self.samples()
+        futures = [pool.submit(self.judge, inputs, text, self._scan) for _, inputs, text in samples]
+        for number, ((name, inputs, text), future) in enumerate(
+            zip(samples, futures, strict=True), 1
+        ):
+            outcome = future.result()
+            if outcome.verdict == "cancelled":
+                return None
+            result = _result(number, outcome, name)
+            report.samples.append(result)
+            if on_case is not None:
+                on_case(result)
+            if outcome.failed:
+                for rest in futures:
+                    rest.cancel()
+                return number, inputs, text, outcome, name
+        return None
+
     def _first_failure(
-        self,
-        pool: ThreadPoolExecutor,
-        report: Report,
-        on_case: Callable[[CaseResult], None] | None,
-    ) -> tuple[int, Any, str, Outcome] | None:
+        self, pool: ThreadPoolExecutor, report: Report, on_case: OnCase | None
+    ) -> _Found | None:
         window = 2 * self.settings.workers
         pending: list[tuple[int, Any, str, Future[Outcome]]] = []
         cases = enumerate(self.cases(), start=1)
@@ -246,14 +220,12 @@ class Check:
                 outcome = future.result()
                 if outcome.verdict == "cancelled":
                     return None
-                result = CaseResult(
-                    number, outcome.verdict, outcome.run.seconds, outcome.run.detail
-                )
+                result = _result(number, outcome)
                 report.cases.append(result)
                 if on_case is not None:
                     on_case(result)
                 if outcome.failed:
-                    return number, inputs, text, outcome
+                    return number, inputs, text, outcome, ""
         finally:
             for *_, future in pending:
                 future.cancel()
@@ -265,8 +237,10 @@ class Check:
         inputs: Any,
         text: str,
         outcome: Outcome,
+        sample: str,
         on_shrink: Callable[[int, str], None] | None,
     ) -> Failure:
+        """Shrink a failing case (a failing sample too: the smallest case says more)."""
         steps = runs = 0
         original = text
         complete = outcome.verdict == "time limit"  # each try would cost the whole timeout
@@ -275,7 +249,7 @@ class Check:
         while not complete and not self.cancelled:
             found = None
             for batch in _batches(self._candidates(inputs, passed | {text}), self.settings.workers):
-                if time.monotonic() > deadline or self.cancelled:
+                if self._spent(deadline, runs):
                     break
                 futures = [pool.submit(self.judge, *candidate) for candidate in batch]
                 results = [f.result() for f in futures]
@@ -294,28 +268,28 @@ class Check:
                 if found is not None:
                     break
             else:
-                complete = True
+                complete = True  # a whole pass without a failing candidate: a local minimum
             if found is None:
                 break
             (inputs, text), outcome = found
             steps += 1
             if on_shrink is not None:
                 on_shrink(steps, text)
-        return Failure(
-            number=number,
-            verdict=outcome.verdict,
-            detail=outcome.run.detail,
-            inputs=inputs,
-            input_text=text,
-            expected=outcome.expected,
-            output=outcome.run.stdout,
-            stderr=outcome.run.stderr,
-            seconds=outcome.run.seconds,
+        return _failure(
+            number,
+            inputs,
+            text,
+            outcome,
             original_text=original,
             shrink_steps=steps,
             shrink_runs=runs,
             shrink_complete=complete and not self.cancelled,
+            sample=sample,
         )
+
+    def _spent(self, deadline: float, runs: int) -> bool:
+        over_budget = runs + self.settings.workers > self.settings.shrink_runs
+        return self.cancelled or time.monotonic() > deadline or over_budget
 
     def _candidates(self, inputs: Any, skip: set[str]) -> Iterator[tuple[Any, str]]:
         for candidate in self.module.shrink(inputs):
@@ -323,6 +297,37 @@ class Check:
             if prepared is not None and prepared[1] not in skip:
                 skip.add(prepared[1])  # the same candidate twice in one pass: run once
                 yield prepared
+
+
+def _result(number: int, outcome: Outcome, sample: str = "") -> CaseResult:
+    run = outcome.run
+    return CaseResult(
+        number,
+        outcome.verdict,
+        run.seconds,
+        run.detail,
+        run.memory_kb,
+        sample,
+        outcome.other_rounding,
+    )
+
+
+def _failure(number: int, inputs: Any, text: str, outcome: Outcome, **more: Any) -> Failure:
+    run = outcome.run
+    more.setdefault("original_text", text)
+    return Failure(
+        number=number,
+        verdict=outcome.verdict,
+        detail=run.detail,
+        inputs=inputs,
+        input_text=text,
+        expected=outcome.expected,
+        output=run.stdout,
+        stderr=run.stderr,
+        seconds=run.seconds,
+        memory_kb=run.memory_kb,
+        **more,
+    )
 
 
 def _batches(items: Iterable[Any], size: int) -> Iterator[list[Any]]:

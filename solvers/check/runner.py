@@ -1,21 +1,28 @@
-"""Running a contestant's program: no shell, its own process group, a timeout, capped output.
+"""Running a contestant's program: no shell, a timeout, capped output, nothing left behind.
 
-Every program runs in a new session (POSIX) so that the timeout, a cancel or Ctrl+C can
-kill it together with anything it started; its group is killed after every run as well,
-so nothing it left in the background survives the check.
+Every program runs in a session of its own, so that the timeout, a cancel or Ctrl+C can
+kill it with its process group. On Linux runs go through ``solvers/check/launcher.py``
+(``solvers.check.launching``), a small child subreaper that also ends what the program
+started outside its group, measures each run's wall time and peak memory (``wait4``)
+and keeps its memory limit (``RLIMIT_AS``). Elsewhere the program is started directly
+and its group killed after the run; its memory is neither measured nor limited.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 import subprocess
 import threading
 import time
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import IO
+
+from solvers.check import launching
 
 __all__ = ["OUTPUT_CAP", "STDERR_TAIL", "ProgramError", "Programs", "Run"]
 
@@ -24,6 +31,13 @@ OUTPUT_CAP = 1 << 20
 #: Bytes kept from the end of standard error (shown with a runtime error).
 STDERR_TAIL = 4096
 _POSIX = os.name == "posix"
+#: How long past its time limit a launcher may take before it is taken for hung.
+_GRACE = 10.0
+#: What a program prints when an allocation is refused (Python, C++, Java, Rust, C).
+_OUT_OF_MEMORY = re.compile(
+    r"MemoryError|std::bad_alloc|OutOfMemoryError|memory allocation of \d+ bytes failed"
+    r"|Cannot allocate memory"
+)
 
 
 class ProgramError(OSError):
@@ -35,7 +49,9 @@ class Run:
     """How one run of the program ended.
 
     ``status`` is ``"ok"`` (exit status 0), ``"runtime error"`` (non-zero exit or killed by
-    a signal it did not get from us), ``"time limit"``, ``"output limit"`` or ``"cancelled"``.
+    a signal it did not get from us), ``"time limit"``, ``"memory limit"``, ``"output
+    limit"`` or ``"cancelled"``. ``memory_kb`` is the peak resident memory (None where
+    it cannot be measured).
     """
 
     status: str
@@ -43,12 +59,15 @@ class Run:
     stderr: str
     seconds: float
     exit_code: int | None = None
+    memory_kb: int | None = None
 
     @property
     def detail(self) -> str:
         """How the program ended, in words (``exit status 1``, ``killed by SIGSEGV``)."""
-        if self.exit_code is None or self.status != "runtime error":
+        if self.exit_code is None or self.status not in ("runtime error", "memory limit"):
             return ""
+        if self.exit_code == 0 and self.memory_kb is not None:  # over the limit, yet it ended
+            return f"peak {self.memory_kb / 1024:.1f} MB"
         if self.exit_code < 0:
             try:
                 return f"killed by {signal.Signals(-self.exit_code).name}"
@@ -84,14 +103,25 @@ class _Drain(threading.Thread):
                         self._on_overflow()  # type: ignore[operator]
         self._pipe.close()
 
+    @property
+    def text(self) -> str:
+        """What was kept, as text."""
+        return self.data.decode("utf-8", errors="replace")
+
 
 class Programs:
-    """Starts program runs and can kill every one still running (cancel, Ctrl+C)."""
+    """Starts program runs and can stop every one still running (cancel, Ctrl+C).
+
+    Call ``close`` when done: it ends this object's launchers (one per thread).
+    """
 
     def __init__(self) -> None:
-        self._live: set[subprocess.Popen[bytes]] = set()
+        self._live: set[subprocess.Popen[bytes] | launching.Launcher] = set()
+        self._launchers: dict[int, launching.Launcher] = {}
         self._lock = threading.Lock()
         self._cancelled = threading.Event()
+        # A forgotten ``close`` must not leave launchers behind (they wait for runs).
+        weakref.finalize(self, _close_launchers, self._launchers)
 
     @property
     def cancelled(self) -> bool:
@@ -101,13 +131,18 @@ class Programs:
     def cancel(self) -> None:
         """Stop everything: runs in progress are killed, later ones do not start."""
         self._cancelled.set()
-        self._kill_running()
-
-    def _kill_running(self) -> None:
         with self._lock:
             live = list(self._live)
-        for process in live:
-            _kill_group(process)
+        for run in live:
+            if isinstance(run, launching.Launcher):
+                run.cancel()
+            else:
+                _kill_group(run)
+
+    def close(self) -> None:
+        """End the launchers (after the last run)."""
+        with self._lock:
+            _close_launchers(self._launchers)
 
     def run(
         self,
@@ -115,14 +150,81 @@ class Programs:
         stdin: str,
         timeout: float,
         cap: int = OUTPUT_CAP,
+        memory_mb: int | None = None,
     ) -> Run:
-        """Run ``command`` with ``stdin``, at most ``timeout`` seconds of wall time."""
+        """Run ``command`` with ``stdin``: at most ``timeout`` s of wall time, ``memory_mb``."""
         if self.cancelled:
             return Run("cancelled", "", "", 0.0)
+        if launching.AVAILABLE:
+            run = self._launched(list(command), stdin, timeout, cap, memory_mb)
+        else:
+            run = self._direct(list(command), stdin, timeout, cap)
+        if memory_mb is not None and _over_memory(run, memory_mb):
+            return Run(
+                "memory limit", run.stdout, run.stderr, run.seconds, run.exit_code, run.memory_kb
+            )
+        return run
+
+    def _launcher(self) -> launching.Launcher:
+        with self._lock:
+            launcher = self._launchers.get(threading.get_ident())
+        if launcher is None:
+            launcher = launching.Launcher()
+            with self._lock:
+                self._launchers[threading.get_ident()] = launcher
+        return launcher
+
+    def _launched(
+        self, command: list[str], stdin: str, timeout: float, cap: int, memory_mb: int | None
+    ) -> Run:
+        launcher = self._launcher()
+        (stdin_r, stdin_w), (out_r, out_w), (err_r, err_w) = os.pipe(), os.pipe(), os.pipe()
+        with self._lock:
+            self._live.add(launcher)
+        try:
+            if self.cancelled:  # cancelled while it started: ``cancel`` may not have seen it
+                launcher.cancel()
+            try:
+                pid = launcher.start(
+                    command, [stdin_r, out_w, err_w], timeout, _address_limit(command, memory_mb)
+                )
+            except launching.LaunchError as exc:
+                for fd in (stdin_w, out_r, err_r):
+                    os.close(fd)
+                raise ProgramError(str(exc)) from None
+            threads = _threads(
+                open(stdin_w, "wb"), open(out_r, "rb"), open(err_r, "rb"), stdin, cap, launcher.stop
+            )
+            ended = launcher.finish(timeout + _GRACE) if pid else None
+            if ended is None and pid:
+                launcher.kill(pid)
+        finally:
+            with self._lock:
+                self._live.discard(launcher)
+        if ended is None and pid:  # a hung launcher (killed above) is of no more use
+            with self._lock:
+                self._launchers.pop(threading.get_ident(), None)
+            launcher.close()
+        out, err = _joined(threads)
+        if self.cancelled or not pid:
+            return Run("cancelled", out.text, err.text, 0.0)
+        if ended is None:
+            return Run("time limit", out.text, err.text, timeout)
+        status = _status(ended.timed_out, out.overflow, ended.exit_code)
+        return Run(
+            status,
+            out.text,
+            err.text,
+            min(ended.seconds, timeout),
+            ended.exit_code,
+            ended.memory_kb,
+        )
+
+    def _direct(self, command: list[str], stdin: str, timeout: float, cap: int) -> Run:
         start = time.monotonic()
         try:
             process = subprocess.Popen(
-                list(command),
+                command,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
@@ -133,40 +235,84 @@ class Programs:
             raise ProgramError(f"{command[0]}: cannot run: {exc.strerror or exc}") from None
         with self._lock:
             self._live.add(process)
-        if self.cancelled:  # cancelled while it started: ``cancel`` may not have seen it
+        if self.cancelled:
             _kill_group(process)
         try:
-            return self._finish(process, stdin, timeout, cap, start)
+            assert process.stdin and process.stdout and process.stderr
+            threads = _threads(
+                process.stdin,
+                process.stdout,
+                process.stderr,
+                stdin,
+                cap,
+                lambda: _kill_group(process),
+            )
+            timed_out = not _exited(process, start + timeout)
+            seconds = time.monotonic() - start
+            _kill_group(process)  # also whatever it left running in the background
+            code = process.wait()
         finally:
             with self._lock:
                 self._live.discard(process)
-
-    def _finish(
-        self, process: subprocess.Popen[bytes], stdin: str, timeout: float, cap: int, start: float
-    ) -> Run:
-        assert process.stdin and process.stdout and process.stderr
-        out = _Drain(process.stdout, cap, False, lambda: _kill_group(process))
-        err = _Drain(process.stderr, STDERR_TAIL, True, None)
-        feeder = threading.Thread(target=_feed, args=(process.stdin, stdin), daemon=True)
-        for thread in (out, err, feeder):
-            thread.start()
-        timed_out = not _exited(process, start + timeout)
-        seconds = time.monotonic() - start
-        _kill_group(process)  # also whatever it left running in the background
-        code = process.wait()
-        for thread in (out, err, feeder):
-            thread.join(1.0)
-        stdout = out.data.decode("utf-8", errors="replace")
-        stderr = err.data.decode("utf-8", errors="replace")
+        out, err = _joined(threads)
         if self.cancelled:
-            status = "cancelled"
-        elif timed_out:
-            status = "time limit"
-        elif out.overflow:
-            status = "output limit"
-        else:
-            status = "ok" if code == 0 else "runtime error"
-        return Run(status, stdout, stderr, min(seconds, timeout), code)
+            return Run("cancelled", out.text, err.text, 0.0)
+        status = _status(timed_out, out.overflow, code)
+        return Run(status, out.text, err.text, min(seconds, timeout), code)
+
+
+def _address_limit(command: list[str], memory_mb: int | None) -> int:
+    """``RLIMIT_AS`` in bytes, 0 for none.
+
+    A JVM reserves far more address space than it uses: it is judged by its peak
+    instead (and a built Java source gets ``-Xmx``).
+    """
+    if memory_mb is None or os.path.basename(command[0]) == "java":
+        return 0
+    return memory_mb << 20
+
+
+def _close_launchers(launchers: dict[int, launching.Launcher]) -> None:
+    for launcher in list(launchers.values()):
+        launcher.close()
+    launchers.clear()
+
+
+def _status(timed_out: bool, overflow: bool, code: int) -> str:
+    if timed_out:
+        return "time limit"
+    if overflow:
+        return "output limit"
+    return "ok" if code == 0 else "runtime error"
+
+
+def _threads(
+    feed: IO[bytes], out: IO[bytes], err: IO[bytes], stdin: str, cap: int, on_overflow: object
+) -> tuple[_Drain, _Drain, threading.Thread]:
+    """Feed the input and drain both outputs, each on a thread of its own."""
+    threads = (
+        _Drain(out, cap, False, on_overflow),
+        _Drain(err, STDERR_TAIL, True, None),
+        threading.Thread(target=_feed, args=(feed, stdin), daemon=True),
+    )
+    for thread in threads:
+        thread.start()
+    return threads
+
+
+def _joined(threads: tuple[_Drain, _Drain, threading.Thread]) -> tuple[_Drain, _Drain]:
+    for thread in threads:
+        thread.join(1.0)
+    return threads[0], threads[1]
+
+
+def _over_memory(run: Run, memory_mb: int) -> bool:
+    """Whether a run broke the memory limit: a peak above it, or a refused allocation."""
+    if run.status in ("cancelled", "time limit", "output limit"):
+        return False
+    if run.memory_kb is not None and run.memory_kb > memory_mb * 1024:
+        return True
+    return run.status == "runtime error" and _OUT_OF_MEMORY.search(run.stderr) is not None
 
 
 def _feed(pipe: IO[bytes], text: str) -> None:

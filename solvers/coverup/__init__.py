@@ -19,6 +19,7 @@ from solvers.coverup.judge import (
     format_judge,
     format_probability,
     iter_judge,
+    judge_answers,
     parse_judge,
 )
 from solvers.coverup.model import (
@@ -75,6 +76,7 @@ __all__ = [
     "hit_probabilities",
     "initial_state",
     "iter_judge",
+    "judge_answers",
     "new_game",
     "parse_judge",
     "posteriors",

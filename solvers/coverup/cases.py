@@ -106,12 +106,13 @@ def _simpler_p(p: float) -> list[float]:
 
 
 def _smaller_columns(c: Column) -> Iterator[Column]:
-    if c.choices > 1:
-        known = min(c.candidates, c.choices - 2)
-        yield Column(c.choices - 1, known, c.p if known else 0.0)
-    if c.candidates > 0:
-        known = c.candidates - 1
+    """Fewer digits (halved, one less), fewer likely ones (halved, one less), simpler p."""
+    for choices in sorted({c.choices // 2, c.choices - 1} - {0, c.choices}):
+        known = min(c.candidates, choices - 1)
+        yield Column(choices, known, c.p if known else 0.0)
+    for known in sorted({c.candidates // 2, c.candidates - 1} - {-1, c.candidates}):
         yield Column(c.choices, known, c.p if known else 0.0)
+    if c.candidates > 0:
         for p in _simpler_p(c.p):
             yield Column(c.choices, c.candidates, p)
 

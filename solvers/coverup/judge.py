@@ -17,6 +17,7 @@ __all__ = [
     "format_judge",
     "format_probability",
     "iter_judge",
+    "judge_answers",
     "parse_judge",
 ]
 
@@ -67,7 +68,10 @@ def format_probability(value: float) -> str:
     The solver's float error is far below 1e-9, so a value within that of a
     half-thousandth is taken to be exactly the half and rounds up.
     """
-    thousandths = math.floor(value * 1000.0 + 0.5 + HALF_SLACK)
+    return _thousandths_text(math.floor(value * 1000.0 + 0.5 + HALF_SLACK))
+
+
+def _thousandths_text(thousandths: int) -> str:
     thousandths = min(max(thousandths, 0), 1000)
     if thousandths == 1000:
         return "1"
@@ -79,6 +83,19 @@ def format_probability(value: float) -> str:
 def format_judge(result: CoverUpResult) -> str:
     """The winning probability as the judge prints it."""
     return format_probability(result.value)
+
+
+def judge_answers(result: CoverUpResult) -> tuple[str, ...]:
+    """Every answer a judge accepts: ours, and at an exact half-thousandth the rounding down.
+
+    A solution's floats decide which way it rounds a half, and judges take both.
+    """
+    scaled = result.value * 1000.0
+    up = format_probability(result.value)
+    if abs(scaled - math.floor(scaled + HALF_SLACK) - 0.5) > HALF_SLACK:
+        return (up,)
+    down = _thousandths_text(math.floor(scaled + 0.5 + HALF_SLACK) - 1)
+    return (up, down)
 
 
 def describe_left(left: tuple[int, int] | None) -> str:

@@ -23,6 +23,7 @@ from solvers.greatgame.match import (
     exact_ruin,
     format_percent,
     near_rounding_tie,
+    percent_roundings,
     ruin_probabilities,
 )
 from solvers.greatgame.model import (
@@ -66,6 +67,7 @@ __all__ = [
     "generate",
     "hands_of_mask",
     "iter_judge",
+    "judge_answers",
     "match_result",
     "new_game",
     "parse_judge",
@@ -134,16 +136,20 @@ def match_result(
         exact = exact_ruin(*exact_round_odds(rows, choice), win_by, lose_by)
     if exact is not None:
         probability = float(exact)
+        tie = (exact * 100_000).denominator == 2
+    else:
+        tie = near_rounding_tie(probability)
     result = GreatGameResult(
         inputs=inputs,
         probability=probability,
-        answer=format_percent(exact if exact is not None else probability),
+        answer=format_percent(probability),
         ratio=q,
         lead_probabilities=tuple(float(p) for p in leads),
         method=search.method,
         dp_passes=search.passes,
         exact=exact is not None,
         lam=search.lam,
+        tie=tie,
     )
     if recorded is not None:
         result.keep_policy(recorded)
@@ -187,8 +193,21 @@ def iter_judge(source: str | TextReader | Tokens) -> Iterator[GreatGameInputs]:
 
 
 def format_judge(result: GreatGameResult) -> str:
-    """100 x the match-win probability with three decimals and ``%``."""
+    """100 x the match-win probability with three decimals and ``%``, as C's printf."""
     return result.answer
+
+
+def judge_answers(result: GreatGameResult) -> tuple[str, ...]:
+    """Every answer a judge accepts: ours, and at an exact half the other rounding too.
+
+    Accepted solutions print a double, whose last bit decides which way a half goes.
+    """
+    if not result.tie:
+        return (result.answer,)
+    return (
+        result.answer,
+        *(t for t in percent_roundings(result.probability) if t != result.answer),
+    )
 
 
 def new_game(inputs: GreatGameInputs, progress: Progress | None = None) -> GreatGamePlay:

@@ -7,7 +7,7 @@ with chance q and down with 1 - q, absorbed at +W (won) and -L (lost).
 from __future__ import annotations
 
 import math
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from fractions import Fraction
 
 import numpy as np
@@ -18,6 +18,7 @@ __all__ = [
     "exact_ruin",
     "format_percent",
     "near_rounding_tie",
+    "percent_roundings",
     "ruin_probabilities",
 ]
 
@@ -62,16 +63,20 @@ def exact_ruin(win: int, lose: int, win_by: int, lose_by: int) -> Fraction:
 
 
 def format_percent(probability: float | Fraction) -> str:
-    """100 x ``probability`` with three decimals and ``%``, exact halves rounded up.
+    """100 x ``probability`` with three decimals and ``%``, as C's ``printf("%.3f%%", 100 * p)``.
 
-    A float is rounded from its exact binary value (``Decimal(float)`` is exact),
-    so no second rounding sneaks in through ``100 * p``.
+    The accepted C++ solutions print the double ``100 * p``; printf rounds that
+    double's exact binary value, so an exact half goes to the even digit
+    (57.8125 -> ``57.812%``). Python's ``%`` formatting rounds the same way.
     """
-    if isinstance(probability, Fraction):
-        thousandths = math.floor(probability * 100_000 + Fraction(1, 2))
-        return f"{thousandths // 1000}.{thousandths % 1000:03d}%"
-    value = (Decimal(probability) * 100).quantize(Decimal("0.001"), rounding=ROUND_HALF_UP)
-    return f"{value}%"
+    return "%.3f%%" % (100.0 * float(probability))
+
+
+def percent_roundings(probability: float) -> tuple[str, str]:
+    """Both ways to round 100 x ``probability`` to thousandths: down, then up."""
+    down = math.floor(Decimal(probability) * 100_000)
+    up = down + 1
+    return f"{down // 1000}.{down % 1000:03d}%", f"{up // 1000}.{up % 1000:03d}%"
 
 
 def near_rounding_tie(probability: float, margin: float = 1e-6) -> bool:

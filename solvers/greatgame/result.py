@@ -66,7 +66,9 @@ class GreatGameResult:
     """The best match-win probability; the round policy that achieves it on demand.
 
     ``lam`` is the ratio the policy is recorded at (the best ratio found by the
-    search); ``exact`` says the answer was decided in exact arithmetic.
+    search); ``exact`` says the answer was decided in exact arithmetic; ``tie``
+    that 100 x the probability lies on a half-thousandth (exactly, or too near
+    one for a double to tell), so a judge takes either rounding of it.
     """
 
     inputs: GreatGameInputs
@@ -78,6 +80,7 @@ class GreatGameResult:
     dp_passes: int
     exact: bool
     lam: float
+    tie: bool = False
 
     def with_policy(self, step: StepReport | None = None) -> GreatGameResult:
         """Record the round policy now (once), e.g. in a worker; returns ``self``."""

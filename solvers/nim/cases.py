@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from itertools import chain
 
 from solvers.nim import MAX_PILE, NimInputs, parse_judge
+from solvers.shrinking import smaller_lists
 
 __all__ = ["JUDGE_MAX_PILES", "example", "generate", "shrink"]
 
@@ -58,35 +58,6 @@ def generate(rng: random.Random, size: str) -> NimInputs:
 
 
 def shrink(inputs: NimInputs) -> Iterator[NimInputs]:
-    """Strictly smaller valid inputs: halves, one pile less, then smaller piles."""
-    piles = inputs.piles
-    n = len(piles)
-    seen = {piles}
-
-    def fresh(candidate: tuple[int, ...]) -> bool:
-        if not candidate or candidate in seen:
-            return False
-        seen.add(candidate)
-        return True
-
-    def made(candidate: tuple[int, ...]) -> NimInputs:
-        return NimInputs(candidate, inputs.rule, inputs.subtraction)
-
-    cuts = chain(
-        (piles[: n // 2], piles[n // 2 :], piles[1:], piles[:-1]),
-        (piles[:i] + piles[i + 1 :] for i in range(1, n - 1)),
-    )
-    for candidate in cuts:
-        if fresh(candidate):
-            yield made(candidate)
-    # Smaller numbers: ranks instead of sizes, all halved, then one pile at a time.
-    ranks = {size: rank for rank, size in enumerate(sorted(set(piles)), start=1)}
-    for candidate in (tuple(ranks[p] for p in piles), tuple(max(1, p // 2) for p in piles)):
-        if fresh(candidate):
-            yield made(candidate)
-    for i, size in enumerate(piles):
-        for smaller in (1, size // 2, size - 1):
-            if smaller >= 1:
-                candidate = (*piles[:i], smaller, *piles[i + 1 :])
-                if fresh(candidate):
-                    yield made(candidate)
+    """Every valid input one step smaller (``solvers.shrinking``), biggest steps first."""
+    for piles in smaller_lists(inputs.piles, 1, MAX_PILE):
+        yield NimInputs(piles, inputs.rule, inputs.subtraction)

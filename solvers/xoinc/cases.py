@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from itertools import chain
 from typing import TYPE_CHECKING
+
+from solvers.shrinking import smaller_lists
 
 if TYPE_CHECKING:
     from solvers.xoinc import XoincInputs
@@ -65,38 +66,8 @@ def generate(rng: random.Random, size: str) -> XoincInputs:
 
 
 def shrink(inputs: XoincInputs) -> Iterator[XoincInputs]:
-    """Strictly smaller valid stacks: halves, one coin less (ends, middle), smaller values."""
-    from solvers.xoinc import XoincInputs
+    """Every valid stack one step smaller (``solvers.shrinking``), biggest steps first."""
+    from solvers.xoinc import MAX_VALUE, XoincInputs
 
-    coins = inputs.coins
-    n = len(coins)
-    seen = {coins}
-
-    def fresh(candidate: tuple[int, ...]) -> bool:
-        if not candidate or candidate in seen:
-            return False
-        seen.add(candidate)
-        return True
-
-    # Lazy: a 2000-coin stack has 2000 one-coin-less candidates and few are ever needed.
-    cuts = chain(
-        (coins[: n // 2], coins[n // 2 :], coins[1:], coins[:-1]),
-        (coins[:i] + coins[i + 1 :] for i in range(1, n - 1)),
-    )
-    for candidate in cuts:
-        if fresh(candidate):
-            yield XoincInputs(candidate)
-    # Smaller numbers: ranks instead of values, everything halved, then one coin at a time.
-    ranks = {value: rank for rank, value in enumerate(sorted(set(coins)), start=1)}
-    for candidate in (
-        tuple(ranks[c] for c in coins),
-        tuple(max(1, c // 2) for c in coins),
-    ):
-        if fresh(candidate):
-            yield XoincInputs(candidate)
-    for i, value in enumerate(coins):
-        for smaller in (1, value // 2, value - 1):
-            if smaller >= 1:
-                candidate = (*coins[:i], smaller, *coins[i + 1 :])
-                if fresh(candidate):
-                    yield XoincInputs(candidate)
+    for coins in smaller_lists(inputs.coins, 1, MAX_VALUE):
+        yield XoincInputs(coins)

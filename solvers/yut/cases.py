@@ -57,16 +57,15 @@ def generate(rng: random.Random, size: str) -> YutInputs:
 
 
 def shrink(inputs: YutInputs) -> Iterator[YutInputs]:
-    """Strictly smaller throws, one at a time: first down to 1, then one less.
+    """Strictly smaller throws, one at a time: first down to 1, then halved, then one less.
 
     The count stays ten (the judge format); a smaller throw is a simpler case.
     """
     throws = inputs.throws
-    for target in ("one", "less"):
+    seen = {throws}
+    for step in (lambda t: 1, lambda t: t // 2, lambda t: t - 1):
         for i, throw in enumerate(throws):
-            if throw == 1 or (target == "less" and throw == 2):
-                continue
-            value = 1 if target == "one" else throw - 1
-            yield YutInputs(
-                (*throws[:i], value, *throws[i + 1 :]), inputs.pieces, inputs.faces, inputs.board
-            )
+            candidate = (*throws[:i], max(1, step(throw)), *throws[i + 1 :])
+            if candidate not in seen:
+                seen.add(candidate)
+                yield YutInputs(candidate, inputs.pieces, inputs.faces, inputs.board)

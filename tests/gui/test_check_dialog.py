@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QPushButton
 
 from gui.check_dialog import CheckDialog, command_for
 
@@ -63,15 +64,33 @@ def toy(mode: str) -> str:
     return f"{shlex.quote(str(PROGRAMS / 'sum_contestant.py'))} {mode}"
 
 
-def test_command_for_python_files_executables_and_command_lines(tmp_path: Path) -> None:
-    script = tmp_path / "my solution.py"
-    script.write_text("print(1)\n")
-    assert command_for(shlex.quote(str(script))) == [sys.executable, str(script)]
+def test_command_for_source_files_executables_and_command_lines(tmp_path: Path) -> None:
+    for name in ("my solution.py", "sol.cpp", "Main.java", "sol.c", "sol.rs", "sol.cc"):
+        source = tmp_path / name
+        source.write_text("\n")
+        # Kept as typed: the check builds a source file (and runs .py with this Python).
+        assert command_for(shlex.quote(str(source))) == [str(source)]
     assert command_for("./a.out --fast") == ["./a.out", "--fast"]
     assert command_for("java -cp . Main") == ["java", "-cp", ".", "Main"]
-    for bad in ("", "   ", "'unclosed", str(tmp_path / "missing.py")):
+    for bad in ("", "   ", "'unclosed", str(tmp_path / "missing.py"), str(tmp_path / "no.cpp")):
         with pytest.raises(ValueError):
             command_for(bad)
+
+
+def test_the_program_picker_offers_source_files(
+    qtbot, dialog, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    asked: list[str] = []
+
+    def pick(parent: Any, caption: str, folder: str, filters: str) -> tuple[str, str]:
+        asked.append(filters)
+        return "/home/me/my sol.cpp", filters
+
+    monkeypatch.setattr("gui.check_dialog.QFileDialog.getOpenFileName", pick)
+    dialog.choose_program()
+    assert dialog.programEdit.text() == "'/home/me/my sol.cpp'"
+    first = asked[0].split(";;")[0]
+    assert all(f"*{suffix}" in first for suffix in (".cpp", ".cc", ".c", ".java", ".py", ".rs"))
 
 
 def test_wrong_program_found_shrunk_and_shown_in_tab(qtbot, dialog) -> None:  # type: ignore[no-untyped-def]
@@ -117,17 +136,39 @@ def test_cancel_kills_the_program_at_once(qtbot, dialog, tmp_path: Path) -> None
         assert not _running(pid)
 
 
-def test_closing_the_dialog_stops_the_check(qtbot, dialog, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("how", ["escape", "close button", "window close"])
+def test_closing_the_dialog_in_any_way_stops_the_check(  # type: ignore[no-untyped-def]
+    qtbot, dialog, tmp_path: Path, how: str
+) -> None:
     pids = tmp_path / "pids"
     dialog.programEdit.setText(f"{shlex.quote(str(PROGRAMS / 'sleeper.py'))} {pids}")
     dialog.timeoutSpin.setValue(120)
     dialog.show()
     qtbot.mouseClick(dialog.runButton, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: pids.exists() and pids.read_text().strip() != "", timeout=30_000)
-    dialog.close()
+    if how == "escape":
+        qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    elif how == "close button":
+        qtbot.mouseClick(dialog.findChild(QPushButton, "closeButton"), Qt.MouseButton.LeftButton)
+    else:
+        dialog.close()
+    assert not dialog.isVisible()
     assert dialog.wait(100)  # closing waited for the check to end
     for pid in map(int, pids.read_text().split()):
         assert not _running(pid)
+
+
+def test_buttons_stay_put_when_a_run_starts(qtbot, dialog, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    dialog.programEdit.setText(f"{shlex.quote(str(PROGRAMS / 'sleeper.py'))} {tmp_path / 'p'}")
+    dialog.timeoutSpin.setValue(120)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    names = ("runButton", "cancelButton", "showButton", "closeButton")
+    before = [dialog.findChild(QPushButton, name).geometry() for name in names]
+    qtbot.mouseClick(dialog.runButton, Qt.MouseButton.LeftButton)
+    assert dialog.progressBar.isVisible()
+    QApplication.processEvents()
+    assert [dialog.findChild(QPushButton, name).geometry() for name in names] == before
 
 
 def _running(pid: int) -> bool:
@@ -168,3 +209,25 @@ def test_menu_opens_the_dialog_for_the_current_tab(qtbot, window) -> None:  # ty
         dialogs[0].module, "OPTIONS"
     )
     dialogs[0].close()
+
+
+def test_a_source_that_does_not_compile_is_reported(qtbot, dialog, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    source = tmp_path / "sol.py"
+    source.write_text("print(\n")
+    dialog.programEdit.setText(shlex.quote(str(source)))
+    run_to_the_end(qtbot, dialog)
+    assert dialog.report is not None and dialog.report.failure is not None
+    assert dialog.report.failure.verdict == "compile error"
+    assert "Compile error: see the report" in dialog.statusLabel.text()
+    assert "compile error" in dialog.reportText.toPlainText()
+    assert not dialog.showButton.isEnabled()  # nothing to load into the tab
+
+
+def test_rows_show_time_and_memory(qtbot, dialog) -> None:  # type: ignore[no-untyped-def]
+    dialog.programEdit.setText(toy("right"))
+    run_to_the_end(qtbot, dialog)
+    table = dialog.casesTable
+    header = [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())]
+    assert header == ["Case", "Verdict", "Time (s)", "Memory (MB)"]
+    if sys.platform.startswith("linux"):
+        assert all(float(table.item(r, 3).text()) > 1 for r in range(table.rowCount()))

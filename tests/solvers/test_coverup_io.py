@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from budget import examples
 from hypothesis import given, settings
@@ -103,6 +105,27 @@ def test_rounding_half_thousandths_up_despite_float_noise(value: float, text: st
 def test_rounding_edges_through_the_solver(case: str, answer: str) -> None:
     (inputs,) = cu.parse_judge(case + "0\n")
     assert cu.format_judge(cu.solve(inputs)) == answer
+
+
+@pytest.mark.parametrize(
+    ("case", "answers"),
+    [
+        ("1\n2 1 0.5005\n", ("0.501", "0.5")),  # 0.5005 exactly: either rounding
+        ("1\n10 8 0.0005\n", ("0.5",)),  # 0.49975 is not a half-thousandth
+        ("1\n6 4 0.003\n", ("0.499", "0.498")),  # 0.4985
+        ("1\n3 2 0.0035\n", ("0.997", "0.996")),  # 0.9965
+        ("1\n2 1 0.25\n", ("0.75",)),
+    ],
+)
+def test_a_judge_accepts_either_rounding_of_an_exact_half_only(
+    case: str, answers: tuple[str, ...]
+) -> None:
+    (inputs,) = cu.parse_judge(case + "0\n")
+    result = cu.solve(inputs)
+    assert cu.judge_answers(result) == answers
+    # Independently: a value is an exact half when 1000 x it, as a fraction, ends in 1/2.
+    exact = Fraction(round(result.value * 10**9), 10**9) * 1000
+    assert (len(answers) == 2) == (exact.denominator == 2)
 
 
 def test_csv_is_one_table_of_every_state_and_pick_combination() -> None:

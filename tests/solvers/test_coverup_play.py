@@ -72,6 +72,9 @@ def test_shrink_candidates_are_simpler_and_shrinking_ends() -> None:
     assert cu.CoverUpInputs.from_triplets([(10, 3, 0.123), (4, 1, 0.5)]) in candidates
     assert cu.CoverUpInputs.from_triplets([(9, 3, 0.123), (4, 1, 0.5), (4, 1, 0.5)]) in candidates
     assert cu.CoverUpInputs.from_triplets([(10, 3, 0.1), (4, 1, 0.5), (4, 1, 0.5)]) in candidates
+    # Halved: 5 digits (3 likely kept), and 1 likely digit of the 10.
+    assert cu.CoverUpInputs.from_triplets([(5, 3, 0.123), (4, 1, 0.5), (4, 1, 0.5)]) in candidates
+    assert cu.CoverUpInputs.from_triplets([(10, 1, 0.123), (4, 1, 0.5), (4, 1, 0.5)]) in candidates
     assert all(c != inputs for c in candidates)
     # Always taking the first candidate (a shrinker that keeps failing) ends.
     steps = 0

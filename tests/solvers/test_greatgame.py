@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import math
+from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 
 import numpy as np
@@ -145,7 +146,8 @@ def test_ratio_one_half_gives_l_over_w_plus_l_exactly() -> None:
     rows_ = ((third, third, 100 - 2 * third),) * 3
     result = gg.solve(gg.GreatGameInputs(rows_, 63, 1))
     assert result.ratio == 0.5 and result.exact
-    assert result.answer == "1.563%"  # 1/64 = 1.5625% exactly, halves round up
+    assert result.answer == "1.562%"  # 1/64 = 1.5625% exactly: printf rounds it to even
+    assert result.tie and gg.judge_answers(result) == ("1.562%", "1.563%")
     assert result.lead_probabilities == tuple(j / 64 for j in range(1, 64))
     assert result.round_win == pytest.approx(result.round_lose, abs=1e-12)
 
@@ -153,19 +155,37 @@ def test_ratio_one_half_gives_l_over_w_plus_l_exactly() -> None:
 def test_exact_half_is_decided_in_integers() -> None:
     # Rock: win 63, lose 1, so q = 63/64 and with W = L = 1, P = q = 98.4375%.
     result = gg.solve(gg.GreatGameInputs(((36, 1, 63),), 1, 1))
-    assert result.exact and result.answer == "98.438%"
+    assert result.exact and result.answer == "98.438%"  # 98.4375: the even digit is 8
+    assert result.tie and gg.judge_answers(result) == ("98.438%", "98.437%")
     assert result.hands_at(0, 0) == (gg.Hand.ROCK,)
 
 
-def test_format_percent_rounds_halves_up_and_the_rest_to_nearest() -> None:
-    assert format_percent(Fraction(1, 64)) == "1.563%"
-    assert format_percent(Fraction(33, 64)) == "51.563%"
-    assert format_percent(0.015625) == "1.563%"
-    assert format_percent(0.515625) == "51.563%"
+def test_format_percent_rounds_like_printf_of_the_double() -> None:
+    assert format_percent(Fraction(1, 64)) == "1.562%"
+    assert format_percent(Fraction(33, 64)) == "51.562%"
+    assert format_percent(0.015625) == "1.562%"
+    assert format_percent(0.578125) == "57.812%"  # the accepted C++ prints this
+    assert format_percent(0.984375) == "98.438%"
     assert format_percent(0.79318) == "79.318%"
     assert format_percent(0.0) == "0.000%"
     assert format_percent(1.0) == "100.000%"
     assert format_percent(0.123456) == "12.346%"
+
+
+@given(st.floats(0.0, 1.0) | st.integers(0, 64).map(lambda k: k / 64))
+def test_format_percent_is_half_even_on_the_exact_double(p: float) -> None:
+    # printf rounds the exact binary value of the double 100 * p, halves to even.
+    exact = Decimal(100.0 * p).quantize(Decimal("0.001"), rounding=ROUND_HALF_EVEN)
+    assert format_percent(p) == f"{exact}%"
+
+
+def test_the_accepted_seed_case_prints_like_the_accepted_cpp() -> None:
+    # 1 1 1 / 36 27 37: exactly 57.8125%, which UVa's accepted C++ prints as 57.812%.
+    result = gg.solve(gg.GreatGameInputs(((36, 27, 37),), 1, 1))
+    assert gg.format_judge(result) == "57.812%"
+    assert gg.judge_answers(result) == ("57.812%", "57.813%")
+    plain = gg.solve(gg.GreatGameInputs(((30, 30, 40), (50, 20, 30)), 2, 2))  # 79.318%
+    assert not plain.tie and gg.judge_answers(plain) == ("79.318%",)
 
 
 def test_ruin_probabilities_agree_with_exact_fractions() -> None:

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from brute_yut import brute_max
 from contract import check_generate_and_shrink, check_module, play_through
+from hypothesis import given
+from hypothesis import strategies as st
 from test_yut_cli import run
 from yut_boards import branchy_board
 
@@ -145,3 +147,15 @@ def test_a_judge_case_loads_no_numpy() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout == "214\n"
+
+
+@given(st.lists(st.integers(1, 5), min_size=10, max_size=10).map(tuple))
+def test_shrink_proposes_every_throw_at_one_halved_and_one_less(throws: tuple[int, ...]) -> None:
+    found = [c.throws for c in yut.shrink(yut.YutInputs(throws))]
+    assert len(found) == len(set(found)) and throws not in found
+    for candidate in found:  # one throw smaller, the rest as they were
+        changed = [i for i in range(10) if candidate[i] != throws[i]]
+        assert len(changed) == 1 and 1 <= candidate[changed[0]] < throws[changed[0]]
+    for i, throw in enumerate(throws):
+        for smaller in {1, throw // 2, throw - 1} - {0, throw}:
+            assert (*throws[:i], smaller, *throws[i + 1 :]) in found

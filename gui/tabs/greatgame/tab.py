@@ -280,13 +280,6 @@ class GreatGameTab(GameTab):
         self.throws.set_texts([[str(c) for c in r] for r in rows])
         self.gaps.restore(gaps)
 
-    def parse_judge_text(self, text: str) -> list[Any]:
-        """Cases of a judge file; a file with none (empty, blank, ``0 0 0``) is refused."""
-        cases = super().parse_judge_text(text)
-        if not cases:
-            raise ValueError("no case in the file (expected a line G W L, then G rows a b c)")
-        return cases
-
     def solve_job(self, inputs: GreatGameInputs) -> Job[Any]:
         """Solve with the round policy recorded in the worker (the views and the CSV need it)."""
         return Job(solve_great_game, (inputs,), {"policy": True})

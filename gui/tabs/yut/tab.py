@@ -128,9 +128,9 @@ class YutTab(GameTab):
         """Show ``inputs`` in the form (and their board in the editor)."""
         self.form.set_inputs(inputs)
 
-    def parse_judge_text(self, text: str) -> list[Any]:
+    def judge_options(self) -> dict[str, Any]:
         """Judge files hold throws only: keep the board and pieces of the form."""
-        return list(yut.parse_judge(text, **self.form.judge_options()))
+        return dict(self.form.judge_options())
 
     def apply_options(self, options: Mapping[str, Any]) -> None:
         """Set pieces, faces, turns, mode and board from the judge options."""
