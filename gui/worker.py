@@ -67,6 +67,10 @@ class Job(Generic[R]):
     kwargs: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     progress: bool = True
 
+    def __post_init__(self) -> None:
+        if not callable(self.function):  # an old-style name would fail only in the worker
+            raise TypeError(f"a job runs a callable, not {self.function!r}")
+
     @property
     def name(self) -> str:
         """``module.function``, for messages and logs."""

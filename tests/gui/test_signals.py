@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QApplication
 from gui import signals
 from gui.main_window import MainWindow
 from gui.worker import Job
+from jobs_for_tests import slow
 
 app = QApplication([])
 window = MainWindow(settings=QSettings(sys.argv[1], QSettings.Format.IniFormat))
@@ -31,7 +32,7 @@ signals.install(app, window.close)
 
 def ready():
     if sys.argv[2] == "busy":
-        window.tabs["nim"].controller.start(Job("jobs_for_tests", "slow", (60.0,)))
+        window.tabs["nim"].controller.start(Job(slow, (60.0,)))
     print("ready", flush=True)
 
 QTimer.singleShot(300, ready)

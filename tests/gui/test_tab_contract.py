@@ -39,7 +39,7 @@ def other_sample(tab: GameTab) -> Path:
     for path in samples(tab.game_id, with_args=False):
         probe = path.read_text()
         try:
-            cases = tab.parse_judge_text(probe)
+            cases = list(tab.module.parse_judge(probe, **tab.judge_options()))
         except ValueError:
             continue
         tab.history.reset()
@@ -176,10 +176,11 @@ def test_editing_cancels_the_solve_and_greys_the_result(make_tab, solve_and_wait
     tab.solve_job = slow_job
     tab.solve()
     assert tab.busy
-    cases = tab.parse_judge_text(path.read_text())
+    cases = list(tab.module.parse_judge(path.read_text(), **tab.judge_options()))
     tab.set_inputs(cases[0])  # through the form's own signals, as typing would
     assert not tab.busy and not running_jobs()
     assert tab.resultLabel.text() == shown and "gray" in tab.resultLabel.styleSheet()
+    assert not tab.result_is_current()
     assert tab.undo_stack.count() >= 1
 
 
