@@ -102,10 +102,10 @@ def test_export_csv(make_tab, solve_and_wait, tmp_path: Path) -> None:  # type: 
     solve_and_wait(tab)
     path = tmp_path / "line.csv"
     assert tab.export_csv(path)
-    with open(path, newline="") as handle:
+    with open(path, newline="", encoding="utf-8-sig") as handle:
         rows = list(csv.reader(handle))
-    assert rows[0] == ["turn", "throw", "piece", "from", "to", "points", "total", "path"]
-    assert len(rows) == 12 and rows[-1][6] == "190"
+    assert rows[0] == ["turn", "throw", "piece", "from", "to", "points", "total", "path", "max score"]
+    assert len(rows) == 11 and rows[-1][6] == rows[1][8] == "190"
 
 
 def test_session_round_trip(make_tab) -> None:  # type: ignore[no-untyped-def]
