@@ -1,7 +1,7 @@
 """CSV text as spreadsheets read it: UTF-8 with a byte order mark, one table.
 
 Excel on Windows reads a CSV file without a byte order mark in the local code
-page, so "→" or "ü" turn into "â†’"; with the mark every spreadsheet (and
+page, so an arrow "→" turns into three odd letters; with the mark every spreadsheet (and
 Python's ``utf-8-sig``) reads UTF-8. The caller writes the text as UTF-8.
 """
 
