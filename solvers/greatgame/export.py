@@ -85,8 +85,6 @@ def csv_rows(inputs: GreatGameInputs, result: GreatGameResult | None) -> list[li
             match("round tied, best play", _percent(round_.round_tie), "%"),
             match("round lost, best play", _percent(round_.round_lose), "%"),
             match("share of decided rounds won", _percent(result.ratio), "%"),
-            match("search method", result.method, ""),
-            match("round DP passes", str(result.dp_passes), "passes"),
         ]
     for i, percentages in enumerate(inputs.percentages, start=1):
         cells = {THROW: str(i)} | {ROCK + k: _number(v) for k, v in enumerate(percentages)}

@@ -137,7 +137,7 @@ def test_export_csv(window, solve_and_wait, tmp_path: Path) -> None:  # type: ig
     result = solve_and_wait(tab)
     path = tmp_path / "coverup.csv"
     assert tab.export_csv(path)
-    with path.open(newline="") as handle:
+    with path.open(newline="", encoding="utf-8-sig") as handle:
         rows = list(csv.reader(handle))
     # One table: the header names the inputs; a row per state and pick combination.
     assert rows[0][0] == "turn" and "optimal" in rows[0]

@@ -190,7 +190,7 @@ def test_export_csv(tab, solve_and_wait, tmp_path: Path) -> None:  # type: ignor
     result = solve_and_wait(tab)
     path = tmp_path / "gg.csv"
     assert tab.export_csv(path)
-    with path.open(newline="") as handle:
+    with path.open(newline="", encoding="utf-8-sig") as handle:
         rows = list(csv.reader(handle))
     assert rows[0][:4] == ["section", "quantity", "value", "unit"] and all(rows[0])
     assert all(len(row) == len(rows[0]) for row in rows)

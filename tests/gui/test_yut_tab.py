@@ -104,7 +104,17 @@ def test_export_csv(make_tab, solve_and_wait, tmp_path: Path) -> None:  # type: 
     assert tab.export_csv(path)
     with open(path, newline="", encoding="utf-8-sig") as handle:
         rows = list(csv.reader(handle))
-    assert rows[0] == ["turn", "throw", "piece", "from", "to", "points", "total", "path", "max score"]
+    assert rows[0] == [
+        "turn",
+        "throw",
+        "piece",
+        "from",
+        "to",
+        "points",
+        "total",
+        "path",
+        "max score",
+    ]
     assert len(rows) == 11 and rows[-1][6] == rows[1][8] == "190"
 
 
