@@ -52,6 +52,17 @@ def test_solve_shows_max_and_line_and_highlights_steps(make_tab, solve_and_wait)
     assert view.positions == result.line[0].positions
 
 
+def test_a_solved_line_opens_at_its_first_turn(make_tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
+    tab.resize(1024, 700)
+    tab.show()
+    result = solve_and_wait(tab)
+    panel = tab.linePanel
+    assert panel.current == 0 and tab.boardView.positions == result.line[0].positions
+    assert panel.table.verticalScrollBar().value() == 0
+    assert panel.table.rowAt(0) == 0  # the first turn is the top row in view
+
+
 def test_play_steps_through_the_line(make_tab, solve_and_wait, qtbot) -> None:  # type: ignore[no-untyped-def]
     tab = make_tab("yut")
     solve_and_wait(tab)
@@ -292,8 +303,8 @@ def test_fits_1024x630(make_tab, solve_and_wait, qtbot) -> None:  # type: ignore
 def test_stale_line_is_greyed(make_tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
     tab = make_tab("yut")
     result = solve_and_wait(tab)
-    final = result.line[-1].to_square
-    assert tab.boardView.square_brush(final) == BEST and tab.linePanel.table.isEnabled()
+    first = result.line[0].to_square
+    assert tab.boardView.square_brush(first) == BEST and tab.linePanel.table.isEnabled()
     tab.form.unknownRadio.setChecked(True)
     assert not tab.linePanel.table.isEnabled() and tab.linePanel.stale
     assert not tab.boardView.path and BEST not in [
