@@ -304,7 +304,8 @@ def test_play_a_match_to_the_end_and_restart(tab, solve_and_wait, qtbot) -> None
     # Scissors against a sure rock: the log says what the mistake cost.
     assert panel.play(gg.Hand.ROCK) and panel.state.over
     assert "You lost the match" in panel.statusLabel.text()
-    assert "Best was rock or paper: -100.00 points of match chance." in panel.log.item(0).text()
+    words = "Best was rock or paper: 100.00 percentage points less chance to win the match."
+    assert words in panel.log.item(0).text()
 
 
 def test_editing_drops_the_match_and_cancels_building_it(tab, solve_and_wait, qtbot) -> None:  # type: ignore[no-untyped-def]

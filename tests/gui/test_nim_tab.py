@@ -162,7 +162,7 @@ def test_play_against_the_solver_flags_a_losing_move(tab, start_game) -> None:  
     # The log names the move that would have won (1,2 -> 1,1).
     assert "pile 2, 2 → 1 would have won" in log[1]
     assert log[2].startswith("Solver: pile 2, 2 → 0")
-    assert "Game over" in play.positionLabel.text() and "solver wins" in play.positionLabel.text()
+    assert play.positionLabel.text().endswith("Game over: the solver wins.")
     assert play.mistakes == 1
 
 
@@ -180,7 +180,7 @@ def test_play_winning_line_and_hint(tab, start_game) -> None:  # type: ignore[no
             break
         pile, after = game.best_move()
         play.user_move(pile, play.position.piles[pile] - after)
-    assert "You win" in play.positionLabel.text()
+    assert "Game over: you win!" in play.positionLabel.text()
 
 
 def test_play_second_lets_the_solver_open(tab, start_game) -> None:  # type: ignore[no-untyped-def]

@@ -269,14 +269,15 @@ class GreatGamePlayPanel(QGroupBox):
 
 
 def _cost_words(state: GreatGamePlay, hand: Hand) -> str:
-    """`` Best was paper: -2.03 points ...`` when ``hand`` was not a best hand, else ``""``."""
+    """`` Best was paper: 2.03 percentage points ...`` when ``hand`` was not a best hand."""
     values = hand_values(state)
     top = max(values.values())
     lost = top - values[hand]
     if lost <= TIE:
         return ""
     best = " or ".join(h.name.lower() for h in Hand if values[h] >= top - TIE)
-    return f" Best was {best}: -{100 * lost:.2f} points of match chance."
+    # Percentage points: the chances are per cent, and "2% less" would read as relative.
+    return f" Best was {best}: {100 * lost:.2f} percentage points less chance to win the match."
 
 
 def _throw_words(before: GreatGamePlay, after: GreatGamePlay) -> str:

@@ -179,8 +179,8 @@ class NimPlayPanel(PlayPanelFrame):
         if state is not None:
             piles = ", ".join(f"{p:,}" for p in state.piles)
             if state.over:
-                verdict = "You win!" if state.winner == self.user else "The solver wins."
-                self.positionLabel.setText(f"Piles: {piles}. Game over — {verdict}")
+                verdict = "you win!" if state.winner == self.user else "the solver wins."
+                self.positionLabel.setText(f"Piles: {piles}. Game over: {verdict}")
             else:
                 winning = bool(state.winning_moves())
                 outlook = "you can force a win" if winning else "the solver can force a win"

@@ -202,19 +202,19 @@ class TurnTableModel(QAbstractTableModel):
     def cell_text(self, turn: Turn, column: int) -> str:
         """What column ``column`` shows for ``turn``."""
         last = turn.first_coin + turn.taken - 1
-        values = ", ".join(f"{v:,}" for v in turn.values[:VALUES_SHOWN])
+        values = ", ".join(f"{v}" for v in turn.values[:VALUES_SHOWN])
         if turn.taken > VALUES_SHOWN:
             values += ", …"
         return [
             str(turn.turn),
             PLAYER_NAMES[turn.player - 1],
-            f"1\u2013{turn.allowance:,}",
-            f"{turn.taken:,}",
+            f"1\u2013{turn.allowance}",
+            f"{turn.taken}",
             f"#{turn.first_coin}" if turn.taken == 1 else f"#{turn.first_coin}\u2013{last}",
             values,
-            f"{turn.gained:,}",
-            f"{turn.first_total:,}",
-            f"{turn.second_total:,}",
+            f"{turn.gained}",
+            f"{turn.first_total}",
+            f"{turn.second_total}",
         ][column]
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -230,9 +230,9 @@ class TurnTableModel(QAbstractTableModel):
                 return SELECTED
             return player_tint(turn.player) if column == self.PLAYER_COL else None
         if role == Qt.ItemDataRole.ToolTipRole and column == self.VALUES_COL:
-            return ", ".join(f"{v:,}" for v in turn.values)
+            return ", ".join(f"{v}" for v in turn.values)
         if role == Qt.ItemDataRole.ToolTipRole and column == self.COINS_COL:
-            return f"{turn.coins_left:,} coins were left before this turn"
+            return f"{turn.coins_left} coins were left before this turn"
         if role == Qt.ItemDataRole.TextAlignmentRole and column not in (
             self.PLAYER_COL,
             self.COINS_COL,
