@@ -90,6 +90,19 @@ def test_simulation_beside_the_exact_value(window, solve_and_wait, qtbot) -> Non
     assert "100,000 games" in text and f"{sim.low:.4f}" in text and "inside" in text
 
 
+def test_a_run_outside_the_interval_says_it_happens_by_chance(window) -> None:  # type: ignore[no-untyped-def]
+    from solvers.coverup.simulation import Simulation
+
+    panel = coverup_tab(window).simulation
+    panel.show_simulation(Simulation(1000, 600, 0.6, 0.569, 0.630, 0.5368))
+    text = panel.resultLabel.text()
+    assert "The exact value 0.5368 is outside it." in text and "OUTSIDE" not in text
+    assert "by chance in about 1 run in 20" in text
+    panel.show_simulation(Simulation(1000, 540, 0.54, 0.509, 0.571, 0.5368))
+    assert "is inside it." in panel.resultLabel.text()
+    assert "chance" not in panel.resultLabel.text()
+
+
 def test_editing_ends_the_play_along(window, solve_and_wait, qtbot) -> None:  # type: ignore[no-untyped-def]
     tab = coverup_tab(window)
     solve_and_wait(tab)

@@ -30,8 +30,11 @@ IDLE = "Solve first, then simulate games played with the best picks."
 READY = "Press Simulate to play these games with the best picks."
 CAPTION = (
     "Plays many games with the best picks, the right digits drawn at random from the chances"
-    " you typed, and shows the share won with its 95% range beside the exact value."
+    " you typed. The 95% interval is worked out from the games alone; it holds the exact value"
+    " in about 19 runs in 20, so about 1 run in 20 misses it by chance."
 )
+#: What a run whose interval misses the exact value means (it is no sign of a wrong solver).
+BY_CHANCE = "That happens by chance in about 1 run in 20: simulate again with another seed."
 
 
 class SimulationPanel(QGroupBox):
@@ -119,12 +122,12 @@ class SimulationPanel(QGroupBox):
     def show_simulation(self, sim: Simulation) -> None:
         """Show a finished simulation beside the exact value."""
         self.simulation = sim
-        verdict = "inside" if sim.covers_exact else "OUTSIDE"
-        self.resultLabel.setText(
-            f"{sim.games:,} games: {sim.wins:,} won, win rate {sim.rate:.4f}"
-            f" (95% interval {sim.low:.4f} to {sim.high:.4f}); exact {sim.exact:.4f},"
-            f" {verdict} the interval."
+        verdict = "inside" if sim.covers_exact else "outside"
+        text = (
+            f"{sim.games:,} games: {sim.wins:,} won, win rate {sim.rate:.4f}, 95% interval"
+            f" {sim.low:.4f} to {sim.high:.4f}. The exact value {sim.exact:.4f} is {verdict} it."
         )
+        self.resultLabel.setText(text if sim.covers_exact else f"{text} {BY_CHANCE}")
 
     def _failed(self, failure: JobFailure) -> None:
         self.resultLabel.setText(f"The simulation failed: {failure}")
