@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from layout_checks import WINDOW_1024X700
 from PySide6.QtWidgets import QLabel, QPushButton
 
 from gui.tabs.yut.views import BEST_MARK, LINE_CAPTION, NO_LINE_NOTE
@@ -61,6 +62,19 @@ def test_a_solved_line_opens_at_its_first_turn(make_tab, solve_and_wait) -> None
     assert panel.current == 0 and tab.boardView.positions == result.line[0].positions
     assert panel.table.verticalScrollBar().value() == 0
     assert panel.table.rowAt(0) == 0  # the first turn is the top row in view
+
+
+def test_pieces_stay_readable_on_a_small_board(make_tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    from gui.tabs.yut.board_view import MIN_PIECE_PX
+
+    tab = make_tab("yut", WINDOW_1024X700)
+    solve_and_wait(tab)
+    view = tab.boardView
+    assert view.transform().m11() < 0.6  # the board is drawn at about half size
+    assert view.piece_pixels() >= MIN_PIECE_PX - 2
+    # Every piece is inside the drawing the view shows.
+    shown = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert all(shown.contains(disc.sceneBoundingRect()) for disc in view.piece_items.values())
 
 
 def test_play_steps_through_the_line(make_tab, solve_and_wait, qtbot) -> None:  # type: ignore[no-untyped-def]
