@@ -124,6 +124,13 @@ def test_rules_and_about(window: Any) -> None:
     for game_id in solvers.GAMES:
         text = rules_html(window.tabs[game_id])
         assert len(text) > 100 and "Traceback" not in text
+    # Dice Yut's marks, each named by its colour and drawn in it.
+    from gui.tabs.yut.board_view import BLUE_SQUARE
+    from gui.widgets.theme import BEST, SELECTED
+
+    yut_rules = rules_html(window.tabs["yut"])
+    for word, colour in (("Yellow", SELECTED), ("Green", BEST), ("Blue", BLUE_SQUARE)):
+        assert f"<b>{word}</b>" in yut_rules and colour.name() in yut_rules
     assert version() in about_html("Strategy Workbench") and version() != ""
 
 
