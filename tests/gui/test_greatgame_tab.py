@@ -12,7 +12,15 @@ from hypothesis import strategies as st
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QApplication
 
-from gui.tabs.greatgame.views import DECIDED, HAND_COLOURS, IMPOSSIBLE, describe_cell, policy_image
+from gui.tabs.greatgame.views import (
+    CURVE,
+    DECIDED,
+    HAND_COLOURS,
+    IMPOSSIBLE,
+    OUTCOME_COLOURS,
+    describe_cell,
+    policy_image,
+)
 from gui.widgets.play_panel import RESTARTED
 from gui.widgets.theme import BAD, ROLE
 from solvers import greatgame as gg
@@ -60,6 +68,10 @@ def test_heat_map_colours_the_played_hand_and_pales_ties(tab, solve_and_wait) ->
     assert tuple(image[1, g]) == rgb(HAND_COLOURS[gg.Hand.PAPER])
     assert tuple(image[0, 0]) == rgb(IMPOSSIBLE) == (255, 255, 255)  # score -3 at throw 1
     assert len({HAND_COLOURS[h] for h in gg.Hand} | {DECIDED, IMPOSSIBLE}) == 5
+    # One colour, one meaning in the tab: no hand shares a colour with the charts beside it.
+    charts = {c.name().lower() for c in (*OUTCOME_COLOURS, CURVE)}
+    assert len(charts) == 4 and not charts & {HAND_COLOURS[h].lower() for h in gg.Hand}
+    assert tab.leads.curve.opts["pen"].color().name() == CURVE.name()
     # Never colour alone: open cells carry the hand's letter, "+" where another hand ties.
     letters = {(i.pos().x(), i.pos().y()): i.textItem.toPlainText() for i in tab.heatmap.letters}
     assert letters[(0, 1)] == played.letter + ("+" if len(result.hands_at(0, 0)) > 1 else "")
