@@ -349,3 +349,43 @@ def test_the_users_splitter_sizes_survive_an_edit_and_a_new_solve(
     qtbot.wait(100)
     after = tab.viewsSplitter.sizes()  # within a few pixels: the tab's other rows may shift
     assert all(abs(a - b) <= 8 for a, b in zip(after, wanted, strict=True)), (after, wanted)
+
+
+def test_a_long_period_shows_the_preperiod_and_three_periods(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from array import array
+
+    from gui.tabs.nim.views import GrundyPlot
+
+    start, period = 355_304, 27_384  # S = {16, 162, 639, 852}
+    values = array("H", ((x * 7 + x // 13) % 5 for x in range(start + period)))
+    sequence = nim.GrundySequence(values, start, period)
+    plot = GrundyPlot()
+    qtbot.addWidget(plot.widget)
+    plot.widget.resize(560, 240)
+    plot.draw(sequence, (16, 162, 639, 852), 1000)
+    plot.widget.show()
+    xs, ys = plot.curve.xData, plot.curve.yData  # all of it: getData is what is drawn
+    top = start + 3 * period
+    assert xs[0] == 0 and xs[-1] == top and len(xs) == top + 1
+    rng = random.Random(3)
+    for x in [0, start - 1, start, start + period, top, *rng.sample(range(top), 200)]:
+        plain = values[x] if x < start else values[start + (x - start) % period]
+        assert ys[x] == plain
+    # The window is the sequence, not a smear at 0; the title fits and says it all.
+    (x_low, x_high), _ = plot.widget.plotItem.getViewBox().viewRange()
+    assert x_low <= 0 and top <= x_high <= top * 1.05
+    title = plot.widget.plotItem.titleLabel
+    assert "period 27,384 from x = 355,304" in title.text
+    assert title.item.boundingRect().width() <= plot.widget.width()
+    assert plot.curve.opts["symbol"] is None  # a line: dots would hide each other
+
+
+def test_a_short_period_gets_a_dot_per_value(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from gui.tabs.nim.views import GrundyPlot
+
+    plot = GrundyPlot()
+    qtbot.addWidget(plot.widget)
+    sequence = nim.solve(nim.NimInputs((7,), nim.Rule.SUBTRACTION, (1, 3, 4))).sequence
+    plot.draw(sequence, (1, 3, 4), 7)
+    xs, _ys = plot.curve.getData()
+    assert xs[-1] == 30 and plot.curve.opts["symbol"] == "o"  # at least 30 values
