@@ -199,7 +199,7 @@ def test_views_have_captions_in_plain_words(window, solve_and_wait) -> None:  # 
     )
     labels = [label.text() for label in tab.findChildren(QLabel)]
     assert any("Every way to pick this turn" in text for text in labels)
-    assert any("95% range beside the exact value" in text for text in labels)
+    assert any("95% interval" in text and "1 run in 20" in text for text in labels)
     solve_and_wait(tab)
     texts = [model.data(model.index(r, PICK_COL)) or "" for r in range(model.rowCount())]
     assert not any("candidate" in text or "1c+" in text for text in texts)
