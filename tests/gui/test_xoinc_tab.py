@@ -274,6 +274,23 @@ def test_fits_at_1024x700_without_clipped_text(make_tab, qtbot, solve_and_wait) 
     assert tab.play.optionsTable.isVisible() and tab.play.log.height() >= 40
 
 
+def test_the_values_take_the_spare_width_not_the_last_column(make_tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = xoinc_tab(make_tab, (1600, 930))
+    tab.load_example()
+    solve_and_wait(tab)
+    table, model = tab.turnTable, tab.turnModel
+    header = table.horizontalHeader()
+    last = len(model.HEADERS) - 1
+    title = header.fontMetrics().horizontalAdvance(model.HEADERS[last])
+    assert header.sectionSize(last) < title + 60  # "2nd total" was 400 px wide
+    # Turn 4 takes six coins: all of them in sight, not "8, 55, 8, …".
+    text = model.data(model.index(3, model.VALUES_COL))
+    assert text == "8, 55, 8, 21, 89, 1"
+    need = table.fontMetrics().horizontalAdvance(text)
+    assert header.sectionSize(model.VALUES_COL) > need
+    assert header.length() <= table.viewport().width() + 1
+
+
 def test_a_refused_session_leaves_the_result_as_it_was(make_tab, qtbot, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
     from gui.session import restore_all
 
