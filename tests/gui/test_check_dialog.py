@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QPushButton
 
 from gui.check_dialog import CheckDialog, command_for
 
@@ -57,6 +58,19 @@ def dialog(qtbot):  # type: ignore[no-untyped-def]
 def run_to_the_end(qtbot, box: CheckDialog) -> None:  # type: ignore[no-untyped-def]
     qtbot.mouseClick(box.runButton, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: box.runButton.isEnabled(), timeout=60_000)
+
+
+def test_the_buttons_stay_put_when_a_run_starts(qtbot, dialog) -> None:  # type: ignore[no-untyped-def]
+    dialog.resize(700, 500)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    names = ("runButton", "cancelButton", "showButton", "closeButton")
+    before = [dialog.findChild(QPushButton, name).geometry() for name in names]
+    dialog._set_running(True)
+    QApplication.processEvents()
+    assert dialog.progressBar.isVisible()
+    assert [dialog.findChild(QPushButton, name).geometry() for name in names] == before
+    dialog._set_running(False)
 
 
 def toy(mode: str) -> str:
