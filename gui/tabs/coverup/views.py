@@ -148,7 +148,9 @@ def fill_alternatives(table: QTableWidget, game: cu.CoverUpGame | None) -> list[
                 item.setBackground(SELECTED)
             table.setItem(row, column, item)
     header = table.horizontalHeader()
-    # Every column as wide as its words ("reserve" never elided); the last one takes the rest.
-    for column in range(table.columnCount() - 1):
+    # Every column as wide as its words ("reserve" never elided); none takes the spare
+    # width ("Col 5" was 600 px wide at 1600 px).
+    header.setStretchLastSection(False)
+    for column in range(table.columnCount()):
         header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
     return options
