@@ -67,6 +67,16 @@ def test_solve_highlights_first_picks_and_reserve(window, solve_and_wait) -> Non
     assert table.item(0, 0).text() == "★▶"
     assert table.item(0, 0).toolTip() == "★ the best picks; ▶ the picks being played"
     assert [table.item(0, 2 + c).text() for c in range(5)] == ["likely"] + ["reserve"] * 4
+    # One colour, one meaning: yellow is "reserve" in the pick list as in the digit table.
+    assert table.item(0, 2).background().color() == BEST
+    assert all(table.item(0, 2 + c).background().color() == SELECTED for c in range(1, 5))
+    tab.playPanel._clicked(1, 0)  # play the second-best picks: marked ▶, not yellow
+    table = tab.playPanel.alternatives
+    assert table.item(1, 0).text() == "▶"
+    for column in range(table.columnCount()):
+        item = table.item(1, column)
+        reserve = column >= 2 and item.text() == "reserve"
+        assert (item.background().color() == SELECTED) == reserve
 
 
 def test_bad_cells_are_marked_and_block_solve(window) -> None:  # type: ignore[no-untyped-def]
