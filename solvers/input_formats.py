@@ -1,7 +1,8 @@
 """What ``python -m solvers GAME --help`` says of each game's input.
 
 The judge's format in words, a sample and its answer (tests/test_cli.py runs every
-sample through the solver). Kept out of ``solvers.__main__`` so that answering a case never builds these texts.
+sample through the solver). Kept out of ``solvers.__main__`` so that answering a case
+never builds these texts.
 """
 
 from __future__ import annotations
