@@ -13,8 +13,10 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# Without a display, gui.display says so in one line and the app is not started: make
+# then ends on that line instead of adding its own "Error 2".
 run: $(STAMP)
-	$(PY) -m gui
+	@if $(PY) -m gui.display; then $(PY) -m gui; fi
 
 # PYTHONDONTWRITEBYTECODE is emptied so that Python caches compiled modules as it does by
 # default (some containers turn that off): the suite starts worker processes, CLI runs and

@@ -170,12 +170,14 @@ class CheckDialog(QDialog):
         close = _button("Close", "closeButton", self.close)
         self.progressBar = QProgressBar()
         self.progressBar.setObjectName("progressBar")
-        # Hidden while idle but keeping its room, so the buttons stay put when a run starts.
+        # Hidden between runs but keeping its room: the buttons never move when a run
+        # starts (a click meant for Close hit the button that had slid under it).
         policy = self.progressBar.sizePolicy()
         policy.setRetainSizeWhenHidden(True)
         self.progressBar.setSizePolicy(policy)
         buttons = QHBoxLayout()
-        for widget in (self.progressBar, self.runButton, self.cancelButton, self.showButton, close):
+        buttons.addWidget(self.progressBar, 1)
+        for widget in (self.runButton, self.cancelButton, self.showButton, close):
             buttons.addWidget(widget)
         self.statusLabel = QLabel("")
         self.statusLabel.setObjectName("statusLabel")

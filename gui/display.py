@@ -2,7 +2,9 @@
 
 On Linux without ``DISPLAY``, ``WAYLAND_DISPLAY`` or ``QT_QPA_PLATFORM``, or with a
 local X display where no server answers, ``python -m gui`` says so in one line and
-exits 2 instead of dying in libxcb (exit 134).
+exits 2 instead of dying in libxcb (exit 134). ``python -m gui.display`` asks only
+that (status 0: a window can open), so ``make run`` can skip the app without a
+display and end quietly on the one line instead of make's "Error 2".
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import os
 import sys
 
-__all__ = ["display_problem", "has_display"]
+__all__ = ["display_problem", "has_display", "main"]
 
 
 def display_problem() -> str | None:
@@ -56,3 +58,16 @@ def _x_server_reachable(display: str) -> bool:
                 continue
             return True
     return False
+
+
+def main() -> int:
+    """Say in one line why no window can open here (status 2), or nothing (status 0)."""
+    problem = display_problem()
+    if problem is None:
+        return 0
+    print(f"strategy-workbench: {problem}", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

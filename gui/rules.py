@@ -1,12 +1,15 @@
 """Help texts: the rules a tab gives (Help → Rules), and About with the version.
 
 Every tab sets ``rules_html`` (it can explain its colours); a tab without one
-shows its solver's docstring.
+shows its solver's docstring. ``COLOURS`` adds what a game's board marks mean
+where the rules alone left a newcomer guessing.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QColor
 
 if TYPE_CHECKING:
     from gui.tabs.base import GameTab
@@ -17,12 +20,40 @@ DISTRIBUTION = "strategy-workbench"
 
 
 def rules_html(tab: GameTab) -> str:
-    """The rules shown by Help → Rules for ``tab``."""
+    """The rules shown by Help → Rules for ``tab``, with what its colours mean."""
+    colours = _colours(tab.game_id)
     if tab.rules_html:
-        return tab.rules_html
+        return tab.rules_html + colours
     from html import escape  # only for this fallback and About, never at start-up
 
-    return f"<pre>{escape(tab.module.__doc__ or tab.title)}</pre>"
+    return f"<pre>{escape(tab.module.__doc__ or tab.title)}</pre>{colours}"
+
+
+def _swatch(colour: QColor) -> str:
+    return f'<span style="background-color: {colour.name()};">&nbsp;&nbsp;&nbsp;&nbsp;</span>'
+
+
+def _colours(game_id: str) -> str:
+    """What the board's colours mean, for games whose rules do not say it themselves."""
+    if game_id != "yut":
+        return ""
+    from gui.tabs.yut.board_view import BLUE_SQUARE, PIECE_COLOURS
+    from gui.widgets.theme import BEST, SELECTED
+
+    pieces = "".join(_swatch(QColor(colour)) for colour in PIECE_COLOURS)
+    return (
+        "<p><b>Colours on the board.</b></p><ul>"
+        f"<li>{_swatch(SELECTED)} <b>Yellow</b>, dashed outline: the squares the move shown"
+        " passes over (the same yellow marks its row in the Optimal line table).</li>"
+        f"<li>{_swatch(BEST)} <b>Green</b> with a double ring: the square where that move ends."
+        " In the move tables green (and ✓ best) marks the best move.</li>"
+        f"<li>{_swatch(BLUE_SQUARE)} <b>Blue</b> squares: a move that starts there takes the"
+        " blue arrow (the shortcut) first; blue arrows are the shortcuts, red arrows the"
+        " ordinary way.</li>"
+        f"<li>{pieces} Numbered discs: the pieces, one colour each; a black rim marks the piece"
+        " that just moved. The number on a square is the points for ending a move there.</li>"
+        "</ul>"
+    )
 
 
 def version() -> str:

@@ -4,8 +4,9 @@ Every tab in every state (empty, solved, playing) at every size, saved as
 ``OUTDIR/<game>-<state>-<W>x<H>.png``. Run under Xvfb for real fonts and
 window decorations (offscreen works too)::
 
-    xvfb-run -a -s "-screen 0 1700x1100x24" .venv/bin/python -m gui.screenshots [GAME ...] [OUTDIR]
-    .venv/bin/python -m gui.screenshots --sizes 1024x700 --out /tmp/shots nim
+    xvfb-run -a -s "-screen 0 1700x1100x24" .venv/bin/python -m gui.screenshots --out DIR [GAME ...]
+
+``--sizes 1024x700`` and ``--states solved,playing`` take fewer pictures.
 
 The scenarios live here, not in the tabs: each one drives a tab through the
 methods a user's clicks call. A scenario a tab cannot play (a method renamed,
@@ -177,17 +178,15 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m gui.screenshots [GAME ...] [OUTDIR] [--out DIR] [--sizes WxH,...]``."""
+    """``python -m gui.screenshots --out DIR [GAME ...] [--sizes WxH,...] [--states ...]``."""
     parser = argparse.ArgumentParser(prog="python -m gui.screenshots", description=__doc__)
-    parser.add_argument("names", nargs="*", help="game ids (default all), then OUTDIR")
+    parser.add_argument("names", nargs="*", help="game ids (default all)")
     parser.add_argument("--out", type=Path, default=None, help=f"default {DEFAULT_OUT}")
     parser.add_argument("--sizes", default=",".join(f"{w}x{h}" for w, h in SIZES))
     parser.add_argument("--states", default=",".join(STATES))
     args = parser.parse_args(argv)
     names = list(args.names)
     out = args.out
-    if names and names[-1] not in solvers.GAMES:
-        out = Path(names.pop())
     unknown = [n for n in names if n not in solvers.GAMES]
     if unknown:
         parser.error(f"unknown game {unknown[0]!r}; choose from {', '.join(solvers.GAMES)}")

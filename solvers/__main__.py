@@ -333,6 +333,12 @@ def game_help(game: str, module: GameModule, declared: Sequence[Option]) -> str:
         rows.append((shown, option.help + default))
     width = max(len(left) for left, _ in rows) + 2
     lines.extend(f"  {left:<{width}}{right}" for left, right in rows)
+    from solvers.input_formats import INPUT_FORMATS  # only for --help
+
+    description, sample, answer = INPUT_FORMATS[game]
+    lines += ["", "input (the judge's format):", *(f"  {line}" for line in description)]
+    lines += ["", "sample input:", *(f"  {line}" for line in sample.splitlines())]
+    lines += ["", "its output:", f"  {answer}"]
     return "\n".join(lines) + "\n"
 
 

@@ -209,6 +209,12 @@ def test_game_help(
     assert status == 0 and out.startswith(f"usage: python -m solvers {game}")
     module = solvers.load(game)
     assert all(option.flag in out for option in getattr(module, "OPTIONS", ()))
+    # The input format with a sample: the sample shown is answered as the help says.
+    sample = out.split("sample input:\n")[1].split("\n\n")[0]
+    answer = out.split("its output:\n")[1].strip()
+    text = "".join(line.removeprefix("  ") + "\n" for line in sample.splitlines())
+    cases = module.parse_judge(text)
+    assert len(cases) == 1 and module.format_judge(module.solve(cases[0])) == answer
 
 
 def test_too_big_names_the_line_of_the_case(

@@ -227,9 +227,11 @@ class PlayPanelFrame(QGroupBox):
         layout.addLayout(top)
         layout.addWidget(self.positionLabel)
         layout.addLayout(moves)
+        # The table of every move's value is what a player reads; the log only needs its
+        # last few lines (with the log at twice the table's share, 3 rows showed at 1024x700).
         if middle is not None:
-            layout.addWidget(middle, 1)
-        layout.addWidget(self.log, 2 if middle is not None else 1)
+            layout.addWidget(middle, 3)
+        layout.addWidget(self.log, 1)
         self.set_move_controls(False)
 
     def set_move_controls(self, enabled: bool) -> None:

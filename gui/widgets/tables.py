@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
 
 from gui.widgets.theme import ROLE, SELECTED
 
-__all__ = ["fill_rows", "mark_best", "readonly_table"]
+__all__ = ["fill_rows", "mark_best", "readonly_table", "table_height"]
 
 
 def readonly_table(headers: Sequence[str], name: str) -> QTableWidget:
@@ -60,3 +60,9 @@ def mark_best(items: Iterable[QTableWidgetItem]) -> None:
         font = item.font()
         font.setBold(True)
         item.setFont(font)
+
+
+def table_height(table: QTableWidget, rows: int) -> int:
+    """The height that shows the header and ``rows`` whole rows (for a minimum height)."""
+    header = table.horizontalHeader().sizeHint().height()
+    return header + rows * table.verticalHeader().defaultSectionSize() + 2 * table.frameWidth()

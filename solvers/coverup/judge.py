@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
+from solvers.coverup.exact import TIE
 from solvers.coverup.model import MAX_COLUMNS, MAX_DIGITS, Column, CoverUpInputs, Pick
 from solvers.coverup.result import CoverUpResult, PolicyEntry
 from solvers.protocol import Tokens, checked, tokens_of
@@ -12,6 +13,7 @@ from solvers.tokens import TextReader
 
 __all__ = [
     "csv_rows",
+    "decimals_apart",
     "describe_left",
     "describe_pick",
     "format_judge",
@@ -130,24 +132,41 @@ def _header(inputs: CoverUpInputs) -> list[str]:
 
 def _rows(entry: PolicyEntry) -> list[list[str]]:
     before = [describe_left(left) for left in entry.state.columns]
+    top = entry.alternatives[0].value
+    # A tie with the best is optimal too (the solver's own tolerance, TIE).
+    optimal = [alternative.value >= top - TIE for alternative in entry.alternatives]
+    worse = [a.value for a, best in zip(entry.alternatives, optimal, strict=True) if not best]
+    digits = decimals_apart(top, worse)
     rows = []
-    for rank, alternative in enumerate(entry.alternatives):
+    for alternative, best in zip(entry.alternatives, optimal, strict=True):
         picks = [
             describe_pick(pick, reserve)
             for pick, reserve in zip(alternative.picks, alternative.reserve, strict=True)
         ]
-        best = rank == 0
         rows.append(
             [
                 str(entry.turn + 1),
                 *before,
                 *picks,
-                f"{alternative.value:.6f}",
+                f"{alternative.value:.{digits}f}",
                 "yes" if best else "no",
                 format_probability(alternative.value),
             ]
         )
     return rows
+
+
+def decimals_apart(best: float, worse: Iterable[float], least: int = 6) -> int:
+    """Decimals (``least`` or more) that print every value of ``worse`` apart from ``best``.
+
+    A state's rows all get this many, so a truly worse pick never reads like the
+    best one ("1.000000,no"); rounding keeps the order, so it reads below it.
+    """
+    digits = least
+    for value in worse:
+        while digits < 17 and f"{value:.{digits}f}" == f"{best:.{digits}f}":
+            digits += 1
+    return digits
 
 
 def csv_rows(inputs: CoverUpInputs, result: CoverUpResult | None) -> list[list[str]]:

@@ -1,11 +1,12 @@
-"""CSV rows a person can read: one table, every column named, every row as wide as the header.
+"""CSV rows a person can read: one table, a row per throw, every column named.
 
-Each row says in its first column which part of the answer it holds
-(``match``, ``opponent``, ``lead``, ``policy``) and fills only the columns that
-part uses: the match's numbers under quantity / value / unit, the opponent's
-percentages under throw and rock / paper / scissors, the chance to win the
-match under lead, and the best hands under throw and one column per round
-score. Probabilities are percentages rounded to 4 decimals (the judge prints 3).
+Each row holds a throw: the opponent's percentages of rock, paper and scissors,
+then (after a solve) the best hands at each round score (you minus opponent;
+empty where that score cannot happen at that throw). The match's inputs and
+answers sit in their own columns on the first row only: G, W, L, the answer as
+the judge prints it, the round's chances under best play, and the chance to win
+the match at the start of a round for every lead. Probabilities are percentages
+rounded to 4 decimals (the judge prints 3).
 """
 
 from __future__ import annotations
@@ -13,21 +14,24 @@ from __future__ import annotations
 from solvers.greatgame.model import GreatGameInputs, hands_of_mask
 from solvers.greatgame.result import GreatGameResult
 
-__all__ = ["csv_rows", "hands_in_words"]
+__all__ = ["HEADER", "csv_rows", "hands_in_words"]
 
-#: The columns every row has; the policy adds one column per round score after them.
-HEADER = [
-    "section",
-    "quantity",
-    "value",
-    "unit",
-    "throw",
-    "lead (rounds)",
-    "rock (%)",
-    "paper (%)",
-    "scissors (%)",
+#: The columns every export has; a solved one adds the best hands after them.
+HEADER = ["throw", "rock (%)", "paper (%)", "scissors (%)"]
+#: The match's columns, last: its inputs, then (solved) its answers.
+INPUT_COLUMNS = [
+    "throws per round (G)",
+    "lead that wins the match (W)",
+    "deficit that loses the match (L)",
 ]
-THROW, LEAD, ROCK = 4, 5, 6
+ANSWER_COLUMNS = [
+    "answer as the judge prints it",
+    "match win probability (%)",
+    "round won, best play (%)",
+    "round tied, best play (%)",
+    "round lost, best play (%)",
+    "share of decided rounds won (%)",
+]
 
 
 def _percent(probability: float) -> str:
@@ -45,69 +49,47 @@ def hands_in_words(mask: int, decided: bool = False) -> str:
     return " or ".join(h.name.lower() for h in hands_of_mask(mask))
 
 
-def _row(width: int, section: str, cells: dict[int, str]) -> list[str]:
-    row = [section] + [""] * (width - 1)
-    for column, text in cells.items():
-        row[column] = text
-    return row
+def _signed(number: int) -> str:
+    """``+2``, ``-1`` and ``0`` (not ``+0``)."""
+    return f"{number:+d}" if number else "0"
+
+
+def _lead_title(lead: int) -> str:
+    return f"match win probability at the start of a round, lead {_signed(lead)} (%)"
 
 
 def csv_rows(inputs: GreatGameInputs, result: GreatGameResult | None) -> list[list[str]]:
-    """Header, then ``match``, ``opponent`` and (after a solve) ``lead`` and ``policy`` rows.
-
-    ``match``: G, W, L and the answers; ``opponent``: one row per throw with the
-    opponent's percentages; ``lead``: the match-win probability at the start of
-    a round for every lead; ``policy``: one row per throw naming the best hands
-    under each round score (you minus opponent; empty where it cannot happen).
-    """
+    """Header, then one row per throw; the match's numbers in the last columns of row 1."""
     g = inputs.throws
     scores = range(-g, g + 1) if result is not None else range(0)
-    header = HEADER + [
-        f"best hand at round score {d:+d}" if d else "best hand at round score 0" for d in scores
-    ]
-    width = len(header)
-
-    def match(quantity: str, value: str, unit: str) -> list[str]:
-        return _row(width, "match", {1: quantity, 2: value, 3: unit})
-
-    rows = [
-        header,
-        match("throws per round (G)", str(g), "throws"),
-        match("lead that wins the match (W)", str(inputs.win_by), "rounds"),
-        match("deficit that loses the match (L)", str(inputs.lose_by), "rounds"),
-    ]
+    hand_titles = [f"best hand at round score {_signed(d)}" for d in scores]
+    leads = range(-inputs.lose_by, inputs.win_by + 1) if result is not None else range(0)
+    summary_titles = [*INPUT_COLUMNS]
+    summary = [str(g), str(inputs.win_by), str(inputs.lose_by)]
     if result is not None:
+        summary_titles += [*ANSWER_COLUMNS, *map(_lead_title, leads)]
         round_ = result.round
-        rows += [
-            match("answer as the judge prints it", result.answer, ""),
-            match("match win probability", _percent(result.probability), "%"),
-            match("round won, best play", _percent(round_.round_win), "%"),
-            match("round tied, best play", _percent(round_.round_tie), "%"),
-            match("round lost, best play", _percent(round_.round_lose), "%"),
-            match("share of decided rounds won", _percent(result.ratio), "%"),
-            match("search method", result.method, ""),
-            match("round DP passes", str(result.dp_passes), "passes"),
+        summary += [
+            result.answer,
+            _percent(result.probability),
+            _percent(round_.round_win),
+            _percent(round_.round_tie),
+            _percent(round_.round_lose),
+            _percent(result.ratio),
         ]
-    for i, percentages in enumerate(inputs.percentages, start=1):
-        cells = {THROW: str(i)} | {ROCK + k: _number(v) for k, v in enumerate(percentages)}
-        rows.append(_row(width, "opponent", {1: "opponent's percentages", **cells}))
-    if result is None:
-        return rows
-    leads = range(-inputs.lose_by, inputs.win_by + 1)
-    chances = (0.0, *result.lead_probabilities, 1.0)
-    for lead, chance in zip(leads, chances, strict=True):
-        cells = {1: "match win probability at the start of a round", 2: _percent(chance)}
-        rows.append(_row(width, "lead", {**cells, 3: "%", LEAD: str(lead)}))
+        summary += [_percent(p) for p in (0.0, *result.lead_probabilities, 1.0)]
+    rows = [[*HEADER, *hand_titles, *summary_titles]]
     # Outside a row's band every cell is decided; inside it all three bits are a real tie.
     decided = {str(mask): hands_in_words(mask, decided=mask == 7) for mask in range(1, 8)}
     open_ = {str(mask): hands_in_words(mask) for mask in range(1, 8)}
-    first = len(HEADER)
-    for i, masks in enumerate(result.policy):
-        half = min(i, g - i)
-        row = _row(width, "policy", {1: "best hands", THROW: str(i + 1)})
-        for k, mask in enumerate(masks):
-            words = open_ if i - half <= k <= i + half else decided
-            # Character k of row i is round score k - i, in column first + (k - i) + g.
-            row[first + k - i + g] = words[mask]
-        rows.append(row)
+    for i, percentages in enumerate(inputs.percentages):
+        hands = [""] * len(hand_titles)
+        if result is not None:
+            half = min(i, g - i)
+            for k, mask in enumerate(result.policy[i]):
+                words = open_ if i - half <= k <= i + half else decided
+                # Character k of row i is round score k - i, in column (k - i) + g.
+                hands[k - i + g] = words[mask]
+        row = [str(i + 1), *map(_number, percentages), *hands]
+        rows.append(row + (summary if i == 0 else [""] * len(summary)))
     return rows

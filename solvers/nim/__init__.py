@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from solvers.nim.play import NimGame
 
 __all__ = [
+    "CSV_HEADER",
     "MAX_PILE",
     "MAX_PILES",
     "MAX_SUBTRACTION",
@@ -281,24 +282,39 @@ def format_input(inputs: NimInputs) -> str:
     return f"{len(inputs.piles)}\n{' '.join(map(str, inputs.piles))}\n"
 
 
+#: One row per pile and winning move; the last three columns hold the game's summary
+#: on the first row only.
+CSV_HEADER = [
+    "pile",
+    "size",
+    "grundy value",
+    "winning move: leave",
+    "winning move: take",
+    "rule",
+    "nim-sum",
+    "winner",
+]
+
+
 def csv_rows(inputs: NimInputs, result: NimResult | None) -> list[list[str]]:
-    """One row per pile, then one per winning move; header first."""
-    rows = [["section", "pile", "size", "grundy", "to", "removed", "rule", "note"]]
+    """One table: a row per pile, one more for each further winning move from it.
+
+    Before a solve only the piles and the rule are filled in.
+    """
     rule = inputs.rule.value + (
         " " + ",".join(map(str, inputs.subtraction)) if inputs.subtraction else ""
     )
-    for i, p in enumerate(inputs.piles):
-        g = "" if result is None else str(result.grundy[i])
-        rows.append(["pile", str(i + 1), str(p), g, "", "", rule, ""])
-    if result is not None:
-        rows.append(["summary", "", "", str(result.nim_sum), "", "", rule, result.winner_text])
-        for m in result.winning_moves:
-            rows.append(
-                [
-                    "winning move", str(m.pile + 1), str(m.before), "",
-                    str(m.after), str(m.removed), rule, "",
-                ]
-            )  # fmt: skip
+    rows = [list(CSV_HEADER)]
+    for i, size in enumerate(inputs.piles):
+        pile = [str(i + 1), str(size), "" if result is None else str(result.grundy[i])]
+        moves = [] if result is None else [m for m in result.winning_moves if m.pile == i]
+        rows.extend([*pile, str(m.after), str(m.removed), "", "", ""] for m in moves)
+        if not moves:
+            rows.append([*pile, "", "", "", "", ""])
+    if len(rows) > 1:
+        rows[1][5:] = (
+            [rule, "", ""] if result is None else [rule, str(result.nim_sum), result.winner_text]
+        )
     return rows
 
 

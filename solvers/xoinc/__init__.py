@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from solvers.xoinc.play import XoincGame
 
 __all__ = [
+    "CSV_HEADER",
     "FIRST_ALLOWANCE",
     "MAX_COINS",
     "MAX_VALUE",
@@ -228,20 +229,40 @@ def format_input(inputs: XoincInputs) -> str:
     return "".join(f"{value}\n" for value in (len(inputs.coins), *inputs.coins))
 
 
+#: One row per coin; the last two columns hold the game's result on the first row only.
+CSV_HEADER = [
+    "coin (1 = top)",
+    "value",
+    "taken by player",
+    "on turn",
+    "allowance that turn",
+    "coins taken that turn",
+    "player 1 total after the turn",
+    "player 2 total after the turn",
+    "player 1 final total",
+    "player 2 final total",
+]
+
+
 def csv_rows(inputs: XoincInputs, result: XoincResult | None) -> list[list[str]]:
-    """Coins (with who takes each), the totals, then the optimal line; header first."""
-    rows = [
-        [
-            "section", "number", "value", "player", "coins_left", "allowance",
-            "taken", "gained", "first_total", "second_total",
-        ]
-    ]  # fmt: skip
-    takers = result.takers() if result is not None else None
+    """One table, one row per coin, top coin first: its value, who takes it on which turn.
+
+    Before a solve only the coins and their values are filled in.
+    """
+    rows = [list(CSV_HEADER)]
+    turn_of = [] if result is None else [t for t in result.line for _ in range(t.taken)]
     for index, value in enumerate(inputs.coins):
-        player = "" if takers is None else str(takers[index])
-        rows.append(["coin", str(index + 1), str(value), player, "", "", "", "", "", ""])
-    if result is None:
-        return rows
+        row = [str(index + 1), str(value)] + [""] * (len(CSV_HEADER) - 2)
+        if result is not None:
+            t = turn_of[index]
+            row[2:8] = [
+                str(t.player), str(t.turn), str(t.allowance), str(t.taken),
+                str(t.first_total), str(t.second_total),
+            ]  # fmt: skip
+        rows.append(row)
+    if result is not None and len(rows) > 1:
+        rows[1][8:] = [str(result.first_total), str(result.second_total)]
+    return rows
     rows.append(
         [
             "totals", "", "", "", str(len(inputs.coins)), str(FIRST_ALLOWANCE), "",

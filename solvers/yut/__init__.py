@@ -29,6 +29,7 @@ from solvers.yut.board import (
     standard_board,
 )
 from solvers.yut.cases import JUDGE_FACES, JUDGE_THROWS, example, format_input, generate, shrink
+from solvers.yut.export import csv_rows
 from solvers.yut.known import (
     MAX_PIECES,
     MAX_THROWS,
@@ -228,63 +229,6 @@ def format_judge(result: YutResult | ExpectResult) -> str:
     if isinstance(result, YutResult):
         return str(result.best)
     return f"{result.expected:.3f}"
-
-
-def csv_rows(
-    inputs: YutInputs | ExpectInputs, result: YutResult | ExpectResult | None
-) -> list[list[str]]:
-    """Known throws: one row per turn of the line; unknown: first-turn moves per face."""
-    if not isinstance(inputs, YutInputs):
-        return _expect_rows(inputs, None if isinstance(result, YutResult) else result)
-    rows = [["turn", "throw", "piece", "from", "to", "points", "total", "path"]]
-    if not isinstance(result, YutResult):
-        rows.extend(
-            [str(t), str(k), "", "", "", "", "", ""] for t, k in enumerate(inputs.throws, 1)
-        )
-        return rows
-    for step in result.line:
-        rows.append(
-            [
-                str(step.turn),
-                str(step.throw),
-                "" if step.piece is None else str(step.piece),
-                step.from_square or "",
-                step.to_square or "(no legal move)",
-                str(step.points),
-                str(step.total),
-                " ".join(step.path),
-            ]
-        )
-    rows.append(["max score", "", "", "", "", "", str(result.best), ""])
-    return rows
-
-
-def _expect_rows(inputs: ExpectInputs, result: ExpectResult | None) -> list[list[str]]:
-    rows = [["face", "probability", "piece", "from", "to", "points", "expected total", "best"]]
-    for face, p in enumerate(inputs.probabilities, start=1):
-        options = result.first_turn[face - 1] if result is not None else ()
-        if not options:
-            rows.append([str(face), f"{p:.6g}", "", "", "", "", "", ""])
-        seen = set()
-        for o in options:
-            if (o.from_square, o.to_square) in seen:  # pieces sharing a square move alike
-                continue
-            seen.add((o.from_square, o.to_square))
-            rows.append(
-                [
-                    str(face),
-                    f"{p:.6g}",
-                    str(o.piece),
-                    o.from_square,
-                    o.to_square,
-                    str(o.points),
-                    f"{o.expected:.6f}",
-                    "yes" if o.best else "",
-                ]
-            )
-    if result is not None:
-        rows.append(["expected", "", "", "", "", "", f"{result.expected:.6f}", ""])
-    return rows
 
 
 def explain(

@@ -60,6 +60,19 @@ def run_to_the_end(qtbot, box: CheckDialog) -> None:  # type: ignore[no-untyped-
     qtbot.waitUntil(lambda: box.runButton.isEnabled(), timeout=60_000)
 
 
+def test_the_buttons_stay_put_when_a_run_starts(qtbot, dialog) -> None:  # type: ignore[no-untyped-def]
+    dialog.resize(700, 500)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    names = ("runButton", "cancelButton", "showButton", "closeButton")
+    before = [dialog.findChild(QPushButton, name).geometry() for name in names]
+    dialog._set_running(True)
+    QApplication.processEvents()
+    assert dialog.progressBar.isVisible()
+    assert [dialog.findChild(QPushButton, name).geometry() for name in names] == before
+    dialog._set_running(False)
+
+
 def toy(mode: str) -> str:
     return f"{shlex.quote(str(PROGRAMS / 'sum_contestant.py'))} {mode}"
 

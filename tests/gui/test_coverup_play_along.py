@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from layout_checks import WINDOW_1024X700, clipped
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
 from test_coverup_tab import BG, CHECK, coverup_tab, show_layout_with_candidates
 
 from gui.tabs.coverup.form import FIRST_SLOT, P_COL, PICK_COL, DigitRow
@@ -88,6 +90,21 @@ def test_simulation_beside_the_exact_value(window, solve_and_wait, qtbot) -> Non
     assert sim is not None and sim.games == 100_000 and sim.exact == result.value
     text = tab.simulation.resultLabel.text()
     assert "100,000 games" in text and f"{sim.low:.4f}" in text and "inside" in text
+
+
+def test_a_run_outside_the_interval_says_it_happens_by_chance(make_tab) -> None:  # type: ignore[no-untyped-def]
+    from solvers.coverup.simulation import Simulation
+
+    tab = make_tab("coverup", WINDOW_1024X700)
+    panel = tab.simulation
+    panel.show_simulation(Simulation(100_000, 60_000, 0.6, 0.5969, 0.6030, 0.5368))
+    text = panel.resultLabel.text()
+    assert text.endswith("Exact value 0.5368: outside, as about 1 run in 20 is by chance.")
+    assert "OUTSIDE" not in text
+    assert "1 run in 20" in panel.findChild(QLabel, "simulationCaption").text()
+    assert clipped(tab) == []  # the longest result fits at 1024x700
+    panel.show_simulation(Simulation(100_000, 54_000, 0.54, 0.5300, 0.5431, 0.5368))
+    assert panel.resultLabel.text().endswith("Exact value 0.5368: inside.")
 
 
 def test_editing_ends_the_play_along(window, solve_and_wait, qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -186,3 +203,18 @@ def test_play_panel_keeps_three_alternatives_and_a_plain_headline(window, solve_
     assert "reserve" in [table.item(0, c).text() for c in range(2, table.columnCount())] + [
         table.item(1, c).text() for c in range(2, table.columnCount())
     ]
+
+
+def test_the_pick_list_is_readable_at_1024x700(make_tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("coverup", WINDOW_1024X700)
+    assert tab.load_example()
+    solve_and_wait(tab)  # five columns: 32 pick combinations on the first turn
+    table = tab.playPanel.alternatives
+    assert table.rowCount() > 3
+    header = table.horizontalHeader()
+    assert header.model().headerData(6, Qt.Orientation.Horizontal) == "Col 5"
+    assert not table.horizontalScrollBar().isVisible()
+    right = header.sectionViewportPosition(6) + header.sectionSize(6)
+    assert right <= table.viewport().width()
+    assert header.sectionSize(6) >= header.sectionSizeHint(6)  # "Col 5" whole
+    assert table.viewport().height() >= 3 * table.rowHeight(0)  # three whole rows

@@ -67,6 +67,16 @@ def test_solve_highlights_first_picks_and_reserve(window, solve_and_wait) -> Non
     assert table.item(0, 0).text() == "★▶"
     assert table.item(0, 0).toolTip() == "★ the best picks; ▶ the picks being played"
     assert [table.item(0, 2 + c).text() for c in range(5)] == ["likely"] + ["reserve"] * 4
+    # One colour, one meaning: yellow is "reserve" in the pick list as in the digit table.
+    assert table.item(0, 2).background().color() == BEST
+    assert all(table.item(0, 2 + c).background().color() == SELECTED for c in range(1, 5))
+    tab.playPanel._clicked(1, 0)  # play the second-best picks: marked ▶, not yellow
+    table = tab.playPanel.alternatives
+    assert table.item(1, 0).text() == "▶"
+    for column in range(table.columnCount()):
+        item = table.item(1, column)
+        reserve = column >= 2 and item.text() == "reserve"
+        assert (item.background().color() == SELECTED) == reserve
 
 
 def test_bad_cells_are_marked_and_block_solve(window) -> None:  # type: ignore[no-untyped-def]
@@ -137,7 +147,7 @@ def test_export_csv(window, solve_and_wait, tmp_path: Path) -> None:  # type: ig
     result = solve_and_wait(tab)
     path = tmp_path / "coverup.csv"
     assert tab.export_csv(path)
-    with path.open(newline="") as handle:
+    with path.open(newline="", encoding="utf-8-sig") as handle:
         rows = list(csv.reader(handle))
     # One table: the header names the inputs; a row per state and pick combination.
     assert rows[0][0] == "turn" and "optimal" in rows[0]
@@ -199,7 +209,7 @@ def test_views_have_captions_in_plain_words(window, solve_and_wait) -> None:  # 
     )
     labels = [label.text() for label in tab.findChildren(QLabel)]
     assert any("Every way to pick this turn" in text for text in labels)
-    assert any("95% range beside the exact value" in text for text in labels)
+    assert any("95% interval" in text and "1 run in 20" in text for text in labels)
     solve_and_wait(tab)
     texts = [model.data(model.index(r, PICK_COL)) or "" for r in range(model.rowCount())]
     assert not any("candidate" in text or "1c+" in text for text in texts)

@@ -12,7 +12,15 @@ from hypothesis import strategies as st
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QApplication
 
-from gui.tabs.greatgame.views import DECIDED, HAND_COLOURS, IMPOSSIBLE, describe_cell, policy_image
+from gui.tabs.greatgame.views import (
+    CURVE,
+    DECIDED,
+    HAND_COLOURS,
+    IMPOSSIBLE,
+    OUTCOME_COLOURS,
+    describe_cell,
+    policy_image,
+)
 from gui.widgets.play_panel import RESTARTED
 from gui.widgets.theme import BAD, ROLE
 from solvers import greatgame as gg
@@ -60,6 +68,10 @@ def test_heat_map_colours_the_played_hand_and_pales_ties(tab, solve_and_wait) ->
     assert tuple(image[1, g]) == rgb(HAND_COLOURS[gg.Hand.PAPER])
     assert tuple(image[0, 0]) == rgb(IMPOSSIBLE) == (255, 255, 255)  # score -3 at throw 1
     assert len({HAND_COLOURS[h] for h in gg.Hand} | {DECIDED, IMPOSSIBLE}) == 5
+    # One colour, one meaning in the tab: no hand shares a colour with the charts beside it.
+    charts = {c.name().lower() for c in (*OUTCOME_COLOURS, CURVE)}
+    assert len(charts) == 4 and not charts & {HAND_COLOURS[h].lower() for h in gg.Hand}
+    assert tab.leads.curve.opts["pen"].color().name() == CURVE.name()
     # Never colour alone: open cells carry the hand's letter, "+" where another hand ties.
     letters = {(i.pos().x(), i.pos().y()): i.textItem.toPlainText() for i in tab.heatmap.letters}
     assert letters[(0, 1)] == played.letter + ("+" if len(result.hands_at(0, 0)) > 1 else "")
@@ -190,17 +202,15 @@ def test_export_csv(tab, solve_and_wait, tmp_path: Path) -> None:  # type: ignor
     result = solve_and_wait(tab)
     path = tmp_path / "gg.csv"
     assert tab.export_csv(path)
-    with path.open(newline="") as handle:
+    with path.open(newline="", encoding="utf-8-sig") as handle:
         rows = list(csv.reader(handle))
-    assert rows[0][:4] == ["section", "quantity", "value", "unit"] and all(rows[0])
+    assert rows == gg.csv_rows(result.inputs, result)
+    assert rows[0][:4] == ["throw", "rock (%)", "paper (%)", "scissors (%)"] and all(rows[0])
     assert all(len(row) == len(rows[0]) for row in rows)
-    assert ["opponent", "2", "50", "20", "30"] in [[row[0], row[4], *row[6:9]] for row in rows]
-    assert ["match", "answer as the judge prints it", "79.318%", ""] in [row[:4] for row in rows]
-    policy = [r for r in rows if r[0] == "policy"]
-    assert len(policy) == 2 and rows[0][9:] == [
-        f"best hand at round score {d}" for d in ("-2", "-1", "0", "+1", "+2")
-    ]
-    assert policy[0][11] == result.best_hand(0, 0).name.lower()
+    assert rows[2][:4] == ["2", "50", "20", "30"]
+    assert rows[1][rows[0].index("answer as the judge prints it")] == "79.318%"
+    assert rows[0][4:9] == [f"best hand at round score {d}" for d in ("-2", "-1", "0", "+1", "+2")]
+    assert rows[1][6] == result.best_hand(0, 0).name.lower()
 
 
 def test_session_round_trip(tab) -> None:  # type: ignore[no-untyped-def]
@@ -251,7 +261,7 @@ def test_play_panel_values_every_hand_and_highlights_the_best(tab, solve_and_wai
     best = max(values, key=values.__getitem__)
     for hand, button in panel.handButtons.items():
         assert button.isEnabled()
-        assert f"{100 * values[hand]:.2f}%" in button.text()
+        assert f"{100 * values[hand]:.3f}%" in button.text()  # as the heading: 79.318%
         assert ("★" in button.text()) == (values[hand] >= values[best] - 1e-9)
     assert ROLE.best.name() in panel.handButtons[best].styleSheet()
     status = panel.statusLabel.text()
@@ -271,7 +281,7 @@ def test_play_panel_values_every_hand_and_highlights_the_best(tab, solve_and_wai
     assert tab.heatmap.selection == (1, 1)
     assert panel.log.count() == 1 and "you score" in panel.log.item(0).text()
     lost = values[best] - values[gg.Hand.ROCK]
-    cost = f"Best was {best.name.lower()}: -{100 * lost:.2f} points" if lost > 1e-9 else "Best"
+    cost = f"Best was {best.name.lower()}: {100 * lost:.3f} percentage points"
     # (one best hand in this sample: rock, paper and scissors all differ)
     assert (cost in panel.log.item(0).text()) == (lost > 1e-9)
     # A drawn hand is one the opponent can play; the round ends after throw 2.
@@ -304,7 +314,8 @@ def test_play_a_match_to_the_end_and_restart(tab, solve_and_wait, qtbot) -> None
     # Scissors against a sure rock: the log says what the mistake cost.
     assert panel.play(gg.Hand.ROCK) and panel.state.over
     assert "You lost the match" in panel.statusLabel.text()
-    assert "Best was rock or paper: -100.00 points of match chance." in panel.log.item(0).text()
+    words = "Best was rock or paper: 100.000 percentage points less chance to win the match."
+    assert words in panel.log.item(0).text()
 
 
 def test_editing_drops_the_match_and_cancels_building_it(tab, solve_and_wait, qtbot) -> None:  # type: ignore[no-untyped-def]

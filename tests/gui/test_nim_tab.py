@@ -116,11 +116,10 @@ def test_export_csv(tab, solve_and_wait, tmp_path: Path) -> None:  # type: ignor
     solve_and_wait(tab)
     path = tmp_path / "nim.csv"
     assert tab.export_csv(path)
-    with path.open(newline="") as handle:
+    with path.open(newline="", encoding="utf-8-sig") as handle:
         rows = list(csv.reader(handle))
-    assert rows[0][:4] == ["section", "pile", "size", "grundy"]
-    assert ["winning move", "1", "3", "", "1", "2", "normal", ""] in rows
-    assert any(r[-1] == "First player wins" for r in rows)
+    assert rows == nim.csv_rows(tab.result_inputs, tab.result)
+    assert rows[1] == ["1", "3", "3", "1", "2", "normal", "2", "First player wins"]
 
 
 def test_a_paste_longer_than_the_solver_takes_is_refused_before_any_row(tab, monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -163,7 +162,7 @@ def test_play_against_the_solver_flags_a_losing_move(tab, start_game) -> None:  
     # The log names the move that would have won (1,2 -> 1,1).
     assert "pile 2, 2 → 1 would have won" in log[1]
     assert log[2].startswith("Solver: pile 2, 2 → 0")
-    assert "Game over" in play.positionLabel.text() and "solver wins" in play.positionLabel.text()
+    assert play.positionLabel.text().endswith("Game over: the solver wins.")
     assert play.mistakes == 1
 
 
@@ -181,7 +180,7 @@ def test_play_winning_line_and_hint(tab, start_game) -> None:  # type: ignore[no
             break
         pile, after = game.best_move()
         play.user_move(pile, play.position.piles[pile] - after)
-    assert "You win" in play.positionLabel.text()
+    assert "Game over: you win!" in play.positionLabel.text()
 
 
 def test_play_second_lets_the_solver_open(tab, start_game) -> None:  # type: ignore[no-untyped-def]
@@ -350,3 +349,43 @@ def test_the_users_splitter_sizes_survive_an_edit_and_a_new_solve(
     qtbot.wait(100)
     after = tab.viewsSplitter.sizes()  # within a few pixels: the tab's other rows may shift
     assert all(abs(a - b) <= 8 for a, b in zip(after, wanted, strict=True)), (after, wanted)
+
+
+def test_a_long_period_shows_the_preperiod_and_three_periods(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from array import array
+
+    from gui.tabs.nim.views import GrundyPlot
+
+    start, period = 355_304, 27_384  # S = {16, 162, 639, 852}
+    values = array("H", ((x * 7 + x // 13) % 5 for x in range(start + period)))
+    sequence = nim.GrundySequence(values, start, period)
+    plot = GrundyPlot()
+    qtbot.addWidget(plot.widget)
+    plot.widget.resize(560, 240)
+    plot.draw(sequence, (16, 162, 639, 852), 1000)
+    plot.widget.show()
+    xs, ys = plot.curve.xData, plot.curve.yData  # all of it: getData is what is drawn
+    top = start + 3 * period
+    assert xs[0] == 0 and xs[-1] == top and len(xs) == top + 1
+    rng = random.Random(3)
+    for x in [0, start - 1, start, start + period, top, *rng.sample(range(top), 200)]:
+        plain = values[x] if x < start else values[start + (x - start) % period]
+        assert ys[x] == plain
+    # The window is the sequence, not a smear at 0; the title fits and says it all.
+    (x_low, x_high), _ = plot.widget.plotItem.getViewBox().viewRange()
+    assert x_low <= 0 and top <= x_high <= top * 1.05
+    title = plot.widget.plotItem.titleLabel
+    assert "period 27,384 from x = 355,304" in title.text
+    assert title.item.boundingRect().width() <= plot.widget.width()
+    assert plot.curve.opts["symbol"] is None  # a line: dots would hide each other
+
+
+def test_a_short_period_gets_a_dot_per_value(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from gui.tabs.nim.views import GrundyPlot
+
+    plot = GrundyPlot()
+    qtbot.addWidget(plot.widget)
+    sequence = nim.solve(nim.NimInputs((7,), nim.Rule.SUBTRACTION, (1, 3, 4))).sequence
+    plot.draw(sequence, (1, 3, 4), 7)
+    xs, _ys = plot.curve.getData()
+    assert xs[-1] == 30 and plot.curve.opts["symbol"] == "o"  # at least 30 values

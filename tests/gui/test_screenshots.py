@@ -33,5 +33,6 @@ def test_command_line_takes_games_and_a_folder(monkeypatch: Any, tmp_path: Path)
         return [tmp_path / "x.png"]
 
     monkeypatch.setattr(screenshots, "take_screenshots", record)
-    assert screenshots.main(["nim", str(tmp_path), "--sizes", "800x600", "--states", "empty"]) == 0
+    argv = ["--out", str(tmp_path), "nim", "--sizes", "800x600", "--states", "empty"]
+    assert screenshots.main(argv) == 0
     assert calls == [(tmp_path, ["nim"], ((800, 600),), ("empty",))]

@@ -131,7 +131,7 @@ def test_export_csv_header_first_rows_as_wide(make_tab, solve_and_wait, tmp_path
     solve_and_wait(tab)
     target = tmp_path / "out.csv"
     assert tab.export_csv(target), tab.messageLabel.text()
-    with target.open(newline="", encoding="utf-8") as handle:
+    with target.open(newline="", encoding="utf-8-sig") as handle:
         rows = list(csv.reader(handle))
     assert len(rows) >= 2 and all(rows[0])
     assert {len(row) for row in rows} == {len(rows[0])}

@@ -125,6 +125,13 @@ def test_rules_and_about(window: Any) -> None:
     for game_id in solvers.GAMES:
         text = rules_html(window.tabs[game_id])
         assert len(text) > 100 and "Traceback" not in text
+    # Dice Yut's marks, each named by its colour and drawn in it.
+    from gui.tabs.yut.board_view import BLUE_SQUARE
+    from gui.widgets.theme import BEST, SELECTED
+
+    yut_rules = rules_html(window.tabs["yut"])
+    for word, colour in (("Yellow", SELECTED), ("Green", BEST), ("Blue", BLUE_SQUARE)):
+        assert f"<b>{word}</b>" in yut_rules and colour.name() in yut_rules
     assert version() in about_html("Strategy Workbench") and version() != ""
 
 
@@ -220,6 +227,35 @@ def test_python_m_gui_without_a_display_prints_one_line(tmp_path: Path) -> None:
     )
     assert done.returncode == 2
     assert len(done.stderr.strip().splitlines()) == 1 and "no display" in done.stderr
+
+
+def test_make_run_without_a_display_ends_on_the_one_line(tmp_path: Path) -> None:
+    import os
+    import shutil
+    import subprocess
+
+    if shutil.which("make") is None:
+        pytest.skip("no make")
+    root = Path(__file__).resolve().parents[2]
+    # A copy of the Makefile whose environment counts as installed: nothing is installed.
+    shutil.copy(root / "Makefile", tmp_path / "Makefile")
+    (tmp_path / "pyproject.toml").write_text("")
+    stamp = tmp_path / ".venv" / ".installed"
+    stamp.parent.mkdir()
+    stamp.write_text("")
+    os.utime(tmp_path / "pyproject.toml", (1, 1))
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.pop("QT_QPA_PLATFORM", None)
+    env["PYTHONPATH"] = str(root)
+    done = subprocess.run(
+        ["make", "--no-print-directory", "run", f"PY={sys.executable}"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "" and done.stderr.strip().splitlines() == [
+        "strategy-workbench: no display found (set DISPLAY or WAYLAND_DISPLAY, or "
+        "QT_QPA_PLATFORM=offscreen)"
+    ]
 
 
 def test_file_menu_exports_the_current_tabs_picture(window: Any, monkeypatch: Any) -> None:

@@ -26,7 +26,7 @@ def test_play_as_first_player_with_a_mistake(make_tab, qtbot) -> None:  # type: 
     assert table.rowCount() == 2
     assert table.item(0, 1).text() == "9" and table.item(0, 0).background().color() == BEST
     assert "★" in table.item(0, 0).text() and "★" not in table.item(1, 0).text()
-    assert table.item(1, 2).text() == "5 coins"
+    assert table.item(1, 2).text() == "5 in value"
     assert play.show_hint() == 1
     assert tab.chart.band_range() == (1, 1)
     assert play.user_take(2)  # a mistake worth 5
@@ -37,7 +37,10 @@ def test_play_as_first_player_with_a_mistake(make_tab, qtbot) -> None:  # type: 
     assert any("you lost 5" in line and "best take was 1" in line for line in log)
     assert any(line.startswith("Solver took 3") for line in log)
     assert play.state.totals == (4, 10)
-    assert "lost 5" in play.positionLabel.text() and "solver wins" in play.positionLabel.text()
+    assert play.positionLabel.text() == (
+        "Game over. You 4 · solver 10: the solver wins."
+        " Your takes lost 5 in value against best play."
+    )
     assert not play.takeButton.isEnabled()
     assert tab.chart.owners == [1, 1, 2, 2, 2]
 

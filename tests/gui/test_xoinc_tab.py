@@ -105,9 +105,9 @@ def test_editing_during_a_solve_cancels_it_and_shows_nothing_old_as_current(
     target = tmp_path / "after-edit.csv"
     assert tab.export_csv(target)
     assert tab.result_is_current() and tab.result.inputs.coins[0] == 50
-    with target.open(newline="") as handle:
+    with target.open(newline="", encoding="utf-8-sig") as handle:
         rows = list(csv.reader(handle))
-    assert rows[1][:3] == ["coin", "1", "50"] and any(r[0] == "turn" for r in rows)
+    assert rows[1][:3] == ["1", "50", "1"]  # the new top coin, taken by player 1
 
 
 def test_import_or_session_during_a_solve_cancels_it(make_tab, solve_and_wait, tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -205,27 +205,23 @@ def test_load_example_and_export_csv(make_tab, solve_and_wait, tmp_path: Path) -
     assert "177" in tab.resultLabel.text()
     path = tmp_path / "xoinc.csv"
     assert tab.export_csv(path)
-    with open(path, newline="") as handle:
+    with open(path, newline="", encoding="utf-8-sig") as handle:
         rows = list(csv.reader(handle))
     assert rows == xoinc.csv_rows(result.inputs, result)
     header = rows[0]
     assert {len(row) for row in rows} == {len(header)}  # one table, as wide as its header
-    assert [r[2] for r in rows if r[0] == "coin"] == [str(c) for c in EXAMPLE]
-    (totals,) = [r for r in rows if r[0] == "totals"]
-    assert totals[header.index("first_total")] == "177"
-    assert totals[header.index("second_total")] == "200"
-    assert len([r for r in rows if r[0] == "turn"]) == len(result.line)
+    assert [r[1] for r in rows[1:]] == [str(c) for c in EXAMPLE]
+    assert rows[1][-2:] == ["177", "200"]
 
 
 def test_export_before_solving_solves_first(make_tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     tab = xoinc_tab(make_tab)
     path = tmp_path / "inputs.csv"
     assert tab.export_csv(path)
-    with open(path, newline="") as handle:
+    with open(path, newline="", encoding="utf-8-sig") as handle:
         rows = list(csv.reader(handle))
-    coins = [r[2] for r in rows[1:] if r[0] == "coin"]
-    assert rows[0][0] == "section" and coins == ["1", "3", "1", "7", "2"]
-    assert any(r[0] == "turn" for r in rows) and tab.judgeOutput.text() == "9"
+    assert rows[0][1] == "value" and [r[1] for r in rows[1:]] == ["1", "3", "1", "7", "2"]
+    assert all(r[2] in ("1", "2") for r in rows[1:]) and tab.judgeOutput.text() == "9"
     assert {len(row) for row in rows} == {len(rows[0])}
 
 
@@ -282,6 +278,23 @@ def test_fits_at_1024x700_without_clipped_text(make_tab, qtbot, solve_and_wait) 
     tab.play.show_hint()
     assert clipped(tab) == []
     assert tab.play.optionsTable.isVisible() and tab.play.log.height() >= 40
+
+
+def test_the_values_take_the_spare_width_not_the_last_column(make_tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = xoinc_tab(make_tab, (1600, 930))
+    tab.load_example()
+    solve_and_wait(tab)
+    table, model = tab.turnTable, tab.turnModel
+    header = table.horizontalHeader()
+    last = len(model.HEADERS) - 1
+    title = header.fontMetrics().horizontalAdvance(model.HEADERS[last])
+    assert header.sectionSize(last) < title + 60  # "2nd total" was 400 px wide
+    # Turn 4 takes six coins: all of them in sight, not "8, 55, 8, …".
+    text = model.data(model.index(3, model.VALUES_COL))
+    assert text == "8, 55, 8, 21, 89, 1"
+    need = table.fontMetrics().horizontalAdvance(text)
+    assert header.sectionSize(model.VALUES_COL) > need
+    assert header.length() <= table.viewport().width() + 1
 
 
 def test_a_refused_session_leaves_the_result_as_it_was(make_tab, qtbot, solve_and_wait) -> None:  # type: ignore[no-untyped-def]

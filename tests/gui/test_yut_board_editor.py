@@ -138,7 +138,7 @@ def test_squares_named_by_score_and_route(make_tab, solve_and_wait, tmp_path: Pa
     cells = [table.item(r, c).text() for r in range(table.rowCount()) for c in (3, 4)]
     path = tmp_path / "line.csv"
     assert tab.export_csv(path)
-    with open(path, newline="") as handle:
+    with open(path, newline="", encoding="utf-8-sig") as handle:
         rows = list(csv.reader(handle))
     cells += [cell for row in rows[1:] for cell in row[3:5]]
     words = {w.strip("()") for cell in cells for w in cell.replace("→", " ").split()}

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from layout_checks import WINDOW_1024X700
 from PySide6.QtWidgets import QLabel, QPushButton
 
 from gui.tabs.yut.views import BEST_MARK, LINE_CAPTION, NO_LINE_NOTE
@@ -50,6 +51,30 @@ def test_solve_shows_max_and_line_and_highlights_steps(make_tab, solve_and_wait)
     assert view.positions == ("start",) * 4
     tab.linePanel.stepButton.click()
     assert view.positions == result.line[0].positions
+
+
+def test_a_solved_line_opens_at_its_first_turn(make_tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
+    tab.resize(1024, 700)
+    tab.show()
+    result = solve_and_wait(tab)
+    panel = tab.linePanel
+    assert panel.current == 0 and tab.boardView.positions == result.line[0].positions
+    assert panel.table.verticalScrollBar().value() == 0
+    assert panel.table.rowAt(0) == 0  # the first turn is the top row in view
+
+
+def test_pieces_stay_readable_on_a_small_board(make_tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    from gui.tabs.yut.board_view import MIN_PIECE_PX
+
+    tab = make_tab("yut", WINDOW_1024X700)
+    solve_and_wait(tab)
+    view = tab.boardView
+    assert view.transform().m11() < 0.6  # the board is drawn at about half size
+    assert view.piece_pixels() >= MIN_PIECE_PX - 2
+    # Every piece is inside the drawing the view shows.
+    shown = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert all(shown.contains(disc.sceneBoundingRect()) for disc in view.piece_items.values())
 
 
 def test_play_steps_through_the_line(make_tab, solve_and_wait, qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -102,10 +127,20 @@ def test_export_csv(make_tab, solve_and_wait, tmp_path: Path) -> None:  # type: 
     solve_and_wait(tab)
     path = tmp_path / "line.csv"
     assert tab.export_csv(path)
-    with open(path, newline="") as handle:
+    with open(path, newline="", encoding="utf-8-sig") as handle:
         rows = list(csv.reader(handle))
-    assert rows[0] == ["turn", "throw", "piece", "from", "to", "points", "total", "path"]
-    assert len(rows) == 12 and rows[-1][6] == "190"
+    assert rows[0] == [
+        "turn",
+        "throw",
+        "piece",
+        "from",
+        "to",
+        "points",
+        "total",
+        "path",
+        "max score",
+    ]
+    assert len(rows) == 11 and rows[-1][6] == rows[1][8] == "190"
 
 
 def test_session_round_trip(make_tab) -> None:  # type: ignore[no-untyped-def]
@@ -282,8 +317,8 @@ def test_fits_1024x630(make_tab, solve_and_wait, qtbot) -> None:  # type: ignore
 def test_stale_line_is_greyed(make_tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
     tab = make_tab("yut")
     result = solve_and_wait(tab)
-    final = result.line[-1].to_square
-    assert tab.boardView.square_brush(final) == BEST and tab.linePanel.table.isEnabled()
+    first = result.line[0].to_square
+    assert tab.boardView.square_brush(first) == BEST and tab.linePanel.table.isEnabled()
     tab.form.unknownRadio.setChecked(True)
     assert not tab.linePanel.table.isEnabled() and tab.linePanel.stale
     assert not tab.boardView.path and BEST not in [

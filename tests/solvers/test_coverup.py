@@ -82,6 +82,29 @@ def test_every_policy_row_and_alternative_matches_the_oracle(cols: list[Triplet]
         assert entry.alternatives[0].picks == entry.picks
 
 
+@settings(max_examples=examples(200), deadline=None)
+@given(game())
+def test_csv_says_optimal_for_ties_and_prints_a_worse_row_below_the_best(
+    cols: list[Triplet],
+) -> None:
+    result = solve(cols)
+    rows = iter(cu.csv_rows(result.inputs, result)[1:])
+    for entry in result.policy:
+        oracle = brute.pick_values(cols, as_brute(entry.state))
+        top = max(oracle.values())
+        state_rows = [next(rows) for _ in entry.alternatives]
+        printed_best = float(state_rows[0][-3])
+        assert len({len(row[-3]) for row in state_rows}) == 1, "one number of decimals a state"
+        for alternative, row in zip(entry.alternatives, state_rows, strict=True):
+            gap = top - oracle[as_kinds(alternative.picks)]
+            if gap > 1e-9:
+                assert row[-2] == "no" and float(row[-3]) < printed_best
+            elif gap < 1e-13:
+                assert row[-2] == "yes"
+            assert float(row[-3]) == pytest.approx(alternative.value, abs=1e-6)
+    assert next(rows, None) is None
+
+
 def follow_policy(result: cu.CoverUpResult, cols: list[Triplet], state: cu.State) -> float:
     """Winning probability of always playing ``result.entry(state).picks`` (oracle odds)."""
     if state.won:

@@ -251,53 +251,50 @@ def test_parse_judge_reads_cases_until_the_terminator() -> None:
 def test_csv_rows() -> None:
     inputs = gg.GreatGameInputs(((30, 30, 40), (100, 0, 0)), 2, 3)
     before = gg.csv_rows(inputs, None)
-    assert before[0] == [
-        "section",
-        "quantity",
-        "value",
-        "unit",
-        "throw",
-        "lead (rounds)",
-        "rock (%)",
-        "paper (%)",
-        "scissors (%)",
-    ]
-    assert all(len(r) == len(before[0]) for r in before), "as wide as the header"
-    assert [r[:4] for r in before[1:4]] == [
-        ["match", "throws per round (G)", "2", "throws"],
-        ["match", "lead that wins the match (W)", "2", "rounds"],
-        ["match", "deficit that loses the match (L)", "3", "rounds"],
-    ]
-    assert [[r[0], r[4], *r[6:9]] for r in before[4:]] == [
-        ["opponent", "1", "30", "30", "40"],
-        ["opponent", "2", "100", "0", "0"],
+    assert before == [
+        [
+            "throw",
+            "rock (%)",
+            "paper (%)",
+            "scissors (%)",
+            "throws per round (G)",
+            "lead that wins the match (W)",
+            "deficit that loses the match (L)",
+        ],
+        ["1", "30", "30", "40", "2", "2", "3"],
+        ["2", "100", "0", "0", "", "", ""],
     ]
     result = gg.solve(inputs)
     rows_ = gg.csv_rows(inputs, result)
-    assert all(len(r) == len(rows_[0]) == 9 + 2 * 2 + 1 for r in rows_), "as wide as the header"
-    assert all(rows_[0]), "every column is named"
-    assert rows_[0][9:] == [f"best hand at round score {d}" for d in ("-2", "-1", "0", "+1", "+2")]
-    summary = {r[1]: r[2] for r in rows_ if r[0] == "match"}
-    assert summary["answer as the judge prints it"] == result.answer
-    assert float(summary["share of decided rounds won"]) == round(100 * result.ratio, 4)
-    assert float(summary["round won, best play"]) == round(100 * result.round_win, 4)
-    leads = [(int(r[5]), float(r[2])) for r in rows_ if r[0] == "lead"]
-    assert [lead for lead, _ in leads] == [-3, -2, -1, 0, 1, 2]
-    assert leads[3][1] == round(100 * result.probability, 4) and leads[0][1] == 0
-    assert {r[3] for r in rows_ if r[0] == "lead"} == {"%"}
-    policy = [r for r in rows_ if r[0] == "policy"]
-    assert [r[4] for r in policy] == ["1", "2"]
-    assert policy[1][9:] == ["", "paper", "paper", "rock or paper", ""]
-    assert policy[0][11] == "rock or paper or scissors"  # q = 1 whatever the first hand
+    header = rows_[0]
+    assert len(rows_) == 1 + 2, "one row per throw: no summary rows among them"
+    assert all(len(r) == len(header) == 4 + 5 + 3 + 6 + 6 for r in rows_), "as wide as the header"
+    assert all(header), "every column is named"
+    assert header[4:9] == [f"best hand at round score {d}" for d in ("-2", "-1", "0", "+1", "+2")]
+    # How the solver searched is no business of a spreadsheet reader.
+    assert not any("method" in title or "DP" in title or "passes" in title for title in header)
+    first = dict(zip(header, rows_[1], strict=True))
+    assert first["answer as the judge prints it"] == result.answer
+    assert float(first["share of decided rounds won (%)"]) == round(100 * result.ratio, 4)
+    assert float(first["round won, best play (%)"]) == round(100 * result.round_win, 4)
+    assert float(first["match win probability (%)"]) == round(100 * result.probability, 4)
+    leads = [t for t in header if t.startswith("match win probability at the start")]
+    assert [t.split("lead ")[1].split(" ")[0] for t in leads] == ["-3", "-2", "-1", "0", "+1", "+2"]
+    assert float(first[leads[0]]) == 0 and float(first[leads[3]]) == round(
+        100 * result.probability, 4
+    )
+    assert all(cell == "" for cell in rows_[2][9:]), "the match's numbers on the first row only"
+    assert rows_[2][4:9] == ["", "paper", "paper", "rock or paper", ""]
+    assert rows_[1][6] == "rock or paper or scissors"  # q = 1 whatever the first hand
 
 
 def test_csv_names_decided_cells_and_rounds_numbers() -> None:
     inputs = gg.GreatGameInputs(((50, 25, 25),) * 3, 1, 1)
     rows_ = gg.csv_rows(inputs, gg.solve(inputs))
-    policy = {r[4]: r[9:] for r in rows_ if r[0] == "policy"}
+    policy = {r[0]: r[4:11] for r in rows_[1:]}
     assert policy["3"][1] == policy["3"][-2] == "any hand (round decided)"  # scores -2 and +2
     assert policy["3"][0] == policy["3"][-1] == ""  # scores -3 and +3 cannot happen
-    numbers = [r[2] for r in rows_ if r[0] in ("match", "lead") and r[2].replace(".", "").isdigit()]
+    numbers = [c for c in rows_[1][13:] if c.replace(".", "").isdigit()]
     assert numbers and all(len(n.partition(".")[2]) <= 4 for n in numbers)
 
 

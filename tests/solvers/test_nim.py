@@ -166,11 +166,40 @@ def test_best_move_and_game_over() -> None:
 def test_csv_rows() -> None:
     inputs = nim.NimInputs((3, 4, 5))
     rows = nim.csv_rows(inputs, nim.solve(inputs))
-    assert rows[0][0] == "section"
-    assert [r[2] for r in rows if r[0] == "pile"] == ["3", "4", "5"]
-    assert ["winning move", "1", "3", "", "1", "2", "normal", ""] in rows
-    assert rows[4][-1] == "First player wins"
-    assert len(nim.csv_rows(inputs, None)) == 4
+    assert rows[0] == nim.CSV_HEADER
+    assert [r[1] for r in rows[1:]] == ["3", "4", "5"]  # one winning move at most in Nim
+    assert rows[1] == ["1", "3", "3", "1", "2", "normal", "2", "First player wins"]
+    assert all(r[5:] == ["", "", ""] for r in rows[2:]), "the summary only on the first row"
+    assert nim.csv_rows(inputs, None)[1:] == [
+        ["1", "3", "", "", "", "normal", "", ""],
+        ["2", "4", "", "", "", "", "", ""],
+        ["3", "5", "", "", "", "", "", ""],
+    ]
+
+
+@given(st.lists(st.integers(0, 12), min_size=1, max_size=4), st.sampled_from([(1, 2), (2, 3, 5)]))
+def test_csv_lists_every_winning_move_of_a_subtraction_game(
+    piles: list[int], rule: tuple[int, ...]
+) -> None:
+    inputs = nim.NimInputs(tuple(piles), nim.Rule.SUBTRACTION, rule)
+    result = nim.solve(inputs)
+    rows = nim.csv_rows(inputs, result)[1:]
+    assert {r[0] for r in rows} == {str(i + 1) for i in range(len(piles))}
+    moves = {(int(r[0]) - 1, int(r[3])) for r in rows if r[3]}
+
+    # A plain check: a move wins when it leaves a position whose Grundy values xor to 0.
+    def g(x: int) -> int:
+        seen = {g(x - s) for s in rule if s <= x}
+        return next(v for v in range(len(rule) + 1) if v not in seen)
+
+    expected = {
+        (i, size - s)
+        for i, size in enumerate(piles)
+        for s in rule
+        if s <= size and g(size - s) ^ (result.nim_sum ^ g(size)) == 0
+    }
+    assert moves == expected
+    assert rows[0][6] == str(result.nim_sum)
 
 
 # --- The game protocol, the play state, the local judge's cases, the work bound ------------

@@ -195,25 +195,28 @@ def test_parse_errors_name_the_line(text: str, line: int, reason: str) -> None:
 def test_csv_rows() -> None:
     inputs = xoinc.XoincInputs((1, 3, 1, 7, 2))
     bare = xoinc.csv_rows(inputs, None)
-    assert bare[0][:3] == ["section", "number", "value"]
-    assert [row[:4] for row in bare[1:]] == [
-        ["coin", str(i), str(v), ""] for i, v in enumerate(inputs.coins, start=1)
+    assert bare[0] == xoinc.CSV_HEADER and bare[0][:3] == [
+        "coin (1 = top)",
+        "value",
+        "taken by player",
+    ]
+    assert [row[:3] for row in bare[1:]] == [
+        [str(i), str(v), ""] for i, v in enumerate(inputs.coins, 1)
     ]
     result = xoinc.solve(inputs)
     rows = xoinc.csv_rows(inputs, result)
     header = rows[0]
+    assert len(rows) == 1 + len(inputs.coins), "one row per coin: no totals row inside"
     assert all(len(row) == len(header) for row in rows)
-    coins = [row for row in rows if row[0] == "coin"]
-    assert [row[3] for row in coins] == [str(p) for p in result.takers()]
-    (totals,) = [row for row in rows if row[0] == "totals"]
-    assert totals[header.index("first_total")] == "9"
-    assert totals[header.index("second_total")] == "5"
-    turns = [row for row in rows if row[0] == "turn"]
-    assert len(turns) == len(result.line)
-    for row, turn in zip(turns, result.line, strict=True):
-        assert row[header.index("taken")] == str(turn.taken)
-        assert row[header.index("value")] == " ".join(map(str, turn.values))
-    assert turns[-1][header.index("first_total")] == "9"
+    assert [row[2] for row in rows[1:]] == [str(p) for p in result.takers()]
+    assert rows[1][8:] == ["9", "5"] and all(row[8:] == ["", ""] for row in rows[2:])
+    # Each turn's coins carry that turn: as many rows as it takes, in order down the stack.
+    turns = [row[3] for row in rows[1:]]
+    assert turns == [str(t.turn) for t in result.line for _ in range(t.taken)]
+    assert rows[-1][6:8] == ["9", "5"]
+    # Each player's coins add up to the final totals.
+    for player, total in ((1, 9), (2, 5)):
+        assert sum(int(r[1]) for r in rows[1:] if r[2] == str(player)) == total
 
 
 def test_result_is_jsonable_without_the_table() -> None:

@@ -4,7 +4,7 @@ import json
 import math
 
 import pytest
-from brute_yut import brute_expect, legal_targets
+from brute_yut import brute_expect, legal_targets, walk
 from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,11 +15,13 @@ from solvers.yut import (
     Board,
     ExpectInputs,
     csv_rows,
+    export,
     format_judge,
     solve,
     standard_board,
     uniform,
 )
+from solvers.yut.export import EXPECT_HEADER
 from solvers.yut.unknown import MAX_POSITIONS
 
 probabilities = (
@@ -148,12 +150,14 @@ def test_too_many_positions_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_csv_and_json() -> None:
     inputs = ExpectInputs(3, 2)
-    assert csv_rows(inputs, None)[0][:2] == ["face", "probability"]
-    assert len(csv_rows(inputs, None)) == 6
+    assert csv_rows(inputs, None) == [EXPECT_HEADER]
     result = solve(inputs)
     rows = csv_rows(inputs, result)
-    assert rows[-1][0] == "expected" and float(rows[-1][6]) == pytest.approx(result.expected)
-    assert sum(r[7] == "yes" for r in rows) == 5
+    assert all(len(row) == len(EXPECT_HEADER) for row in rows)
+    # The summaries sit in their own columns of the first row, not in a row of their own.
+    assert float(rows[1][9]) == pytest.approx(result.expected) and rows[1][10] == "1 to 3 of 3"
+    assert all(row[9] == row[10] == "" for row in rows[2:])
+    assert {row[0] for row in rows[1:]} == {"1", "2", "3"}
     data = json.loads(json.dumps(jsonable(result)))
     assert data["expected"] == pytest.approx(result.expected)
 
@@ -227,7 +231,41 @@ def test_json_shows_the_tables_size_not_their_numbers() -> None:
 
 def test_csv_lists_each_first_move_once_per_face() -> None:
     inputs = ExpectInputs(turns=4, pieces=4)
-    rows = csv_rows(inputs, solve(inputs))[1:-1]
-    moves = [(row[0], row[3], row[4]) for row in rows]
+    rows = [row for row in csv_rows(inputs, solve(inputs))[1:] if row[0] == "1"]
+    moves = [(row[2], row[4], row[5]) for row in rows]
     assert len(moves) == len(set(moves)) == 5  # four pieces on the start move alike
-    assert all(row[7] == "yes" for row in rows)
+    assert all(row[8] == "yes" for row in rows)
+
+
+@pytest.mark.parametrize(("turns", "pieces", "faces"), [(3, 2, 5), (4, 3, 4), (3, 1, 6)])
+def test_csv_moves_of_later_turns_against_brute_force(turns: int, pieces: int, faces: int) -> None:
+    board = standard_board()
+    inputs = ExpectInputs(turns, pieces, uniform(faces))
+    rows = csv_rows(inputs, solve(inputs))[1:]
+    assert {row[0] for row in rows} == {str(t) for t in range(1, turns + 1)}
+    groups: dict[tuple[str, str, str], list[float]] = {}
+    for turn, where, face, _p, start, end, points, expected, _best, *_ in rows:
+        squares = where.split()
+        after = list(squares)
+        if end != "(no legal move)":
+            assert end == walk(board, start, int(face)) and int(points) == board.square(end).score
+            after[squares.index(start)] = end
+        later = brute_expect(board, turns, uniform(faces), pieces, tuple(after), int(turn))
+        assert float(expected) == pytest.approx(int(points) + later, abs=1e-6)
+        groups.setdefault((turn, where, face), []).append(float(expected))
+    # "best" marks exactly the moves worth the most, ties included.
+    for row in rows:
+        top = max(groups[(row[0], row[1], row[2])])
+        assert (row[8] == "yes") == (float(row[7]) >= top - 1e-6)
+
+
+def test_csv_of_a_big_game_lists_whole_turns_within_the_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(export, "MAX_EXPECT_ROWS", 400)
+    inputs = ExpectInputs(turns=8, pieces=3)
+    rows = csv_rows(inputs, solve(inputs))
+    listed = int(rows[1][10].split()[2])
+    assert 1 < listed < 8 and rows[1][10] == f"1 to {listed} of 8"
+    assert 20 < len(rows) - 1 <= 400
+    assert rows[-1][0] == str(listed)

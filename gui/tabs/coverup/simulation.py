@@ -6,8 +6,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import (
+    QGridLayout,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QPushButton,
     QVBoxLayout,
@@ -27,11 +27,15 @@ __all__ = ["SimulationPanel"]
 
 #: What the panel says before a solve, and once solved.
 IDLE = "Solve first, then simulate games played with the best picks."
-READY = "Press Simulate to play these games with the best picks."
+READY = "Simulate plays these games with the best picks."
 CAPTION = (
-    "Plays many games with the best picks, the right digits drawn at random from the chances"
-    " you typed, and shows the share won with its 95% range beside the exact value."
+    "Right digits drawn from your chances. The 95% interval, from the games alone, misses"
+    " the exact value in about 1 run in 20 by chance."
 )
+#: Room for the games and seed boxes and the words under them; the play-along gets the rest.
+MIN_WIDTH = 330
+#: What a run whose interval misses the exact value means (it is no sign of a wrong solver).
+BY_CHANCE = "outside, as about 1 run in 20 is by chance"
 
 
 class SimulationPanel(QGroupBox):
@@ -66,14 +70,19 @@ class SimulationPanel(QGroupBox):
         self.resultLabel = QLabel(IDLE)
         self.resultLabel.setObjectName("simulationLabel")
         self.resultLabel.setWordWrap(True)
-        row = QHBoxLayout()
-        for widget in (self.gamesSpin, self.seedSpin, self.simulateButton):
-            row.addWidget(widget)
-        row.addWidget(self.progressBar, 1)  # in the row: the words below never move
+        # Two short rows, not one long one: the panel then leaves the play-along beside it
+        # room for its table of five pick columns at 1024 px.
+        controls = QGridLayout()
+        controls.addWidget(self.gamesSpin, 0, 0)
+        controls.addWidget(self.simulateButton, 0, 1)
+        controls.addWidget(self.seedSpin, 1, 0)
+        controls.addWidget(self.progressBar, 1, 1)  # beside the seed: the words never move
+        controls.setColumnStretch(2, 1)
+        self.setMinimumWidth(MIN_WIDTH)
         layout = QVBoxLayout(self)
-        layout.addLayout(row)
+        layout.addLayout(controls)
         layout.addWidget(self.resultLabel)
-        layout.addWidget(caption(CAPTION))
+        layout.addWidget(caption(CAPTION, "simulationCaption"))
         layout.addStretch(1)
 
     @property
@@ -119,11 +128,10 @@ class SimulationPanel(QGroupBox):
     def show_simulation(self, sim: Simulation) -> None:
         """Show a finished simulation beside the exact value."""
         self.simulation = sim
-        verdict = "inside" if sim.covers_exact else "OUTSIDE"
+        verdict = "inside" if sim.covers_exact else BY_CHANCE
         self.resultLabel.setText(
-            f"{sim.games:,} games: {sim.wins:,} won, win rate {sim.rate:.4f}"
-            f" (95% interval {sim.low:.4f} to {sim.high:.4f}); exact {sim.exact:.4f},"
-            f" {verdict} the interval."
+            f"{sim.games:,} games, {sim.wins:,} won: {sim.rate:.4f}, 95% interval"
+            f" {sim.low:.4f} to {sim.high:.4f}. Exact value {sim.exact:.4f}: {verdict}."
         )
 
     def _failed(self, failure: JobFailure) -> None:

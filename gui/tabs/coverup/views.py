@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHeaderView, QTableWidget, QTableWidgetItem
 
 from gui.widgets.tables import mark_best, readonly_table
-from gui.widgets.theme import SELECTED
+from gui.widgets.theme import ROLE, SELECTED
 from solvers import coverup as cu
 
 from .form import RowOverlay
@@ -40,6 +40,8 @@ TABLE_LEGEND = (
     " miss keeping the column for a later turn. %: chance each digit is right now;"
     " ✗ struck out: tried, wrong; ✓: right. Tick the picks that came up right, then Next turn."
 )
+#: The row of the picks being played (when not the best): a light grey, as a selection.
+PLAYED = ROLE.neutral.lighter(145)
 ALTERNATIVES_CAPTION = (
     "Every way to pick this turn, with its chance to win: ★ best, ▶ played; click a row to play it."
 )
@@ -142,13 +144,19 @@ def fill_alternatives(table: QTableWidget, game: cu.CoverUpGame | None) -> list[
             if column == 0 and mark:
                 words = (("★ the best picks", best), ("▶ the picks being played", played))
                 item.setToolTip("; ".join(word for word, on in words if on))
+            reserve = column >= 2 and alt.reserve[column - 2]
             if best:
                 mark_best((item,))
-            elif played:
+            if reserve:
+                # Yellow means "reserve" here as in the digit table, never "played".
                 item.setBackground(SELECTED)
+            elif played and not best:
+                item.setBackground(PLAYED)
             table.setItem(row, column, item)
     header = table.horizontalHeader()
-    # Every column as wide as its words ("reserve" never elided); the last one takes the rest.
-    for column in range(table.columnCount() - 1):
+    # Every column as wide as its words ("reserve" never elided); none takes the spare
+    # width ("Col 5" was 600 px wide at 1600 px).
+    header.setStretchLastSection(False)
+    for column in range(table.columnCount()):
         header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
     return options

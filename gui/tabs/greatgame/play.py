@@ -58,7 +58,7 @@ def position_words(state: GreatGamePlay) -> str:
     where = (
         f"Round {rounds + 1}, throw {state.throw + 1} of {inputs.throws}; round score"
         f" {state.round_score:+d} (you minus opponent). Your chance to win the match:"
-        f" {100 * state.value:.2f}%."
+        f" {match_percent(state.value)}."
     )
     return f"{where} {score}"
 
@@ -234,7 +234,7 @@ class GreatGamePlayPanel(QGroupBox):
                 is_best = values[hand] >= best - TIE
                 mark = "★ " if is_best else ""
                 played = "▶ " if state is not None and state.hand is hand else ""
-                button.setText(f"{played}{mark}{name}: {100 * values[hand]:.2f}%")
+                button.setText(f"{played}{mark}{name}: {match_percent(values[hand])}")
                 button.setToolTip(
                     f"Your chance to win the match if you play {hand.name.lower()} now"
                     + (" (the best hand)" if is_best else "")
@@ -268,15 +268,22 @@ class GreatGamePlayPanel(QGroupBox):
         self.position_changed.emit(state)
 
 
+def match_percent(probability: float) -> str:
+    """A chance to win the match as the heading writes it: per cent with 3 decimals."""
+    return f"{100 * probability:.3f}%"
+
+
 def _cost_words(state: GreatGamePlay, hand: Hand) -> str:
-    """`` Best was paper: -2.03 points ...`` when ``hand`` was not a best hand, else ``""``."""
+    """`` Best was paper: 2.03 percentage points ...`` when ``hand`` was not a best hand."""
     values = hand_values(state)
     top = max(values.values())
     lost = top - values[hand]
     if lost <= TIE:
         return ""
     best = " or ".join(h.name.lower() for h in Hand if values[h] >= top - TIE)
-    return f" Best was {best}: -{100 * lost:.2f} points of match chance."
+    # Percentage points: the chances are per cent, and "2% less" would read as relative.
+    points = match_percent(lost).removesuffix("%")
+    return f" Best was {best}: {points} percentage points less chance to win the match."
 
 
 def _throw_words(before: GreatGamePlay, after: GreatGamePlay) -> str:

@@ -15,9 +15,11 @@ from solvers.greatgame import GreatGameResult, Hand
 
 __all__ = [
     "CHARTS_CAPTION",
+    "CURVE",
     "DECIDED",
     "HAND_COLOURS",
     "HEATMAP_LEGEND",
+    "OUTCOME_COLOURS",
     "LeadPlot",
     "OutcomeBars",
     "PolicyHeatmap",
@@ -26,12 +28,16 @@ __all__ = [
 ]
 
 #: Colour of each hand in the heat map: three Okabe-Ito colours far apart under the common
-#: colour-vision deficiencies (the legend and the hover line name the hand as well).
+#: colour-vision deficiencies (the legend and the hover line name the hand as well). None is
+#: a colour of the charts beside it: rock was vermillion, the "lost" bar's colour.
 HAND_COLOURS = {
-    Hand.ROCK: OKABE_ITO["vermillion"],
+    Hand.ROCK: OKABE_ITO["reddish_purple"],
     Hand.PAPER: OKABE_ITO["blue"],
     Hand.SCISSORS: OKABE_ITO["yellow"],
 }
+#: The round's outcomes in the bar chart and the match-chance curve.
+OUTCOME_COLOURS = (ROLE.win, ROLE.tie, ROLE.lose)
+CURVE = ROLE.ink
 #: Cells where the round is already decided: a light tint of the theme's neutral grey.
 DECIDED = ROLE.neutral.lighter(150).name()
 IMPOSSIBLE = ROLE.paper.name()
@@ -240,7 +246,7 @@ class OutcomeBars(Plot):
         self.setXRange(-0.5, 2.5, padding=0.05)
         self.getAxis("bottom").setTicks([[(0, "won"), (1, "tied"), (2, "lost")]])
         self.setLabel("left", "chance")
-        brushes = [ROLE.win, ROLE.tie, ROLE.lose]
+        brushes = list(OUTCOME_COLOURS)
         self.bars = pg.BarGraphItem(x=[0, 1, 2], height=[0, 0, 0], width=0.6, brushes=brushes)
         self.addItem(self.bars)
         self.labels = [pg.TextItem("", anchor=(0.5, 1.0), color=ROLE.ink) for _ in range(3)]
@@ -274,10 +280,11 @@ class LeadPlot(Plot):
         self.curve = self.plot(
             [],
             [],
-            pen=pg.mkPen(ROLE.player0, width=2),
+            # Ink, not blue: blue is paper on the heat map beside it.
+            pen=pg.mkPen(CURVE, width=2),
             symbol="o",
             symbolSize=5,
-            symbolBrush=ROLE.player0,
+            symbolBrush=CURVE,
         )
         self.start = pg.ScatterPlotItem(
             size=14, brush=ROLE.best, pen=pg.mkPen(ROLE.best_text, width=2)

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 
 from gui.controller import Job, JobFailure, SolveController
 from gui.widgets.play_panel import PlayPanelFrame
-from gui.widgets.tables import fill_rows, mark_best, readonly_table
+from gui.widgets.tables import fill_rows, mark_best, readonly_table, table_height
 from solvers import nim
 from solvers.nim.play import NimGame
 
@@ -74,10 +74,12 @@ class NimPlayPanel(PlayPanelFrame):
         self.movesTable = readonly_table(headers, "moveValues")
         self.movesTable.setToolTip(MOVES_TIP)
         self.movesTable.cellDoubleClicked.connect(lambda row, _: self._pick_pile(row))
-        self.movesTable.setMinimumHeight(80)
+        # Four piles in sight at 1024x700 (it showed three): the chart above gives up height.
+        self.movesTable.setMinimumHeight(table_height(self.movesTable, 4))
         self.arrange([self.pileSpin, self.takeSpin], middle=self.movesTable)
         # The table of move values matters more than the log: the log keeps a few lines.
         self.log.setMaximumHeight(6 * self.log.fontMetrics().lineSpacing())
+        self.log.setMinimumHeight(3 * self.log.fontMetrics().lineSpacing())
 
     @property
     def busy(self) -> bool:
@@ -179,8 +181,8 @@ class NimPlayPanel(PlayPanelFrame):
         if state is not None:
             piles = ", ".join(f"{p:,}" for p in state.piles)
             if state.over:
-                verdict = "You win!" if state.winner == self.user else "The solver wins."
-                self.positionLabel.setText(f"Piles: {piles}. Game over — {verdict}")
+                verdict = "you win!" if state.winner == self.user else "the solver wins."
+                self.positionLabel.setText(f"Piles: {piles}. Game over: {verdict}")
             else:
                 winning = bool(state.winning_moves())
                 outlook = "you can force a win" if winning else "the solver can force a win"

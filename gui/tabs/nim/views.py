@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QVBoxLayout, QWidget
@@ -19,14 +20,27 @@ from gui.widgets.plots import make_plot, pg
 from gui.widgets.theme import ROLE
 from solvers.nim import GrundySequence
 
-__all__ = ["CHART_LEGEND", "GRUNDY_PLOT_LIMIT", "GrundyPlot", "PileChart", "takes_text"]
+__all__ = [
+    "CHART_LEGEND",
+    "GRUNDY_LINE_LIMIT",
+    "GRUNDY_PLOT_LIMIT",
+    "GrundyPlot",
+    "PileChart",
+    "grundy_window",
+    "takes_text",
+]
 
 CHART_LEGEND = (
     "Grey bar: the stones of a pile. Green bar: a pile with a winning move; its hatched"
     " (vermillion) part is what the move takes, ▼ the size it leaves."
 )
-#: The g(x) plot shows at most this many x values.
+#: The g(x) plot shows at most this many x values one by one (a dot each).
 GRUNDY_PLOT_LIMIT = 400
+#: Past that it draws the pre-period and a few periods as a line, at most this many values
+#: (a period of 27,384 from x = 355,304 was once a smear at 0 in a 400-value window).
+GRUNDY_LINE_LIMIT = 500_000
+#: Periods shown after the pre-period.
+PERIODS_SHOWN = 3
 
 
 def takes_text(takes: Iterable[int]) -> str:
@@ -103,7 +117,12 @@ class GrundyPlot:
 
     def __init__(self) -> None:
         self.widget = make_plot(
-            "", "x (stones in a pile)", "g(x)", count_axes=("bottom", "left"), name="grundyPlot"
+            "",
+            "x (stones in a pile)",
+            "g(x)",
+            count_axes=("bottom", "left"),
+            zoom=True,  # only a long sequence turns the mouse on: see draw
+            name="grundyPlot",
         )
         self.curve = self.widget.plot(
             [],
@@ -113,6 +132,9 @@ class GrundyPlot:
             symbolSize=4,
             symbolBrush=ROLE.player0,
         )
+        # A long sequence has more values than pixels: draw each pixel's lowest and highest.
+        self.curve.setDownsampling(auto=True, method="peak")
+        self.curve.setClipToView(True)
         self.periodRegion = pg.LinearRegionItem(movable=False, brush=pg.mkBrush(ROLE.selected))
         self.periodRegion.setZValue(-10)
         self.periodRegion.hide()
@@ -124,16 +146,53 @@ class GrundyPlot:
         self.widget.hide()
 
     def draw(self, sequence: GrundySequence, subtraction: Sequence[int], largest: int) -> None:
-        """g(0..) up to the largest pile (at least a few periods, at most the limit)."""
-        span = sequence.preperiod + 3 * sequence.period
-        top = min(max(largest, 30), max(span, 60), GRUNDY_PLOT_LIMIT)
-        xs = list(range(top + 1))
-        self.curve.setData(xs, [sequence(x) for x in xs])
-        start = sequence.preperiod
-        self.periodRegion.setRegion((start - 0.5, start + sequence.period - 0.5))
+        """g(0..): the pre-period and a few periods (up to the largest pile when short).
+
+        A short sequence gets a dot per value; a long one a line the mouse can zoom.
+        """
+        top, dots = grundy_window(sequence, largest)
+        xs, ys = _values(sequence, top)
+        # Symbols and pen first: a dot for each of half a million values, or a line of them
+        # wider than a pixel (antialiased), would take seconds to draw; a thin one takes 26 ms.
+        self.curve.setSymbol("o" if dots else None)
+        self.curve.setPen(pg.mkPen(ROLE.player0, width=1.5 if dots else 1))
+        self.curve.setData(xs, ys)
+        start, period = sequence.preperiod, sequence.period
+        self.periodRegion.setRegion((start - 0.5, start + period - 0.5))
         self.periodRegion.show()
-        shown = ", ".join(map(str, subtraction[:12])) + (", …" if len(subtraction) > 12 else "")
-        self.widget.setTitle(
-            f"g(x) for S = {{{shown}}}: period {sequence.period} from x = {start} (shaded)"
+        # Fixed ranges: auto-range would take in the whole shaded period, even far outside.
+        self.widget.setXRange(0, top, padding=0.02)
+        self.widget.setYRange(0, max(1, int(ys.max())), padding=0.08)
+        self.widget.setMouseEnabled(x=not dots, y=False)
+        self.widget.setToolTip(
+            ""
+            if dots
+            else "Too many values to show one by one: scroll or drag to zoom along x;"
+            " right click → Reset view shows them all again."
         )
+        shown = ", ".join(map(str, subtraction[:6])) + (", …" if len(subtraction) > 6 else "")
+        # Short enough for the plot at 1024x700; thousands separated as elsewhere in the tab.
+        self.widget.setTitle(f"g(x), S = {{{shown}}}: period {period:,} from x = {start:,}")
         self.widget.show()
+
+
+def grundy_window(sequence: GrundySequence, largest: int) -> tuple[int, bool]:
+    """The last x the plot shows, and whether it draws a dot per value.
+
+    A short sequence shows at least 30 values, the largest pile or the pre-period and
+    three periods (at most ``GRUNDY_PLOT_LIMIT``); a longer one the pre-period and three
+    periods as a line (at most ``GRUNDY_LINE_LIMIT`` values).
+    """
+    span = sequence.preperiod + PERIODS_SHOWN * sequence.period
+    if span <= GRUNDY_PLOT_LIMIT:
+        return min(max(largest, 30), max(span, 60), GRUNDY_PLOT_LIMIT), True
+    return min(span, GRUNDY_LINE_LIMIT), False
+
+
+def _values(sequence: GrundySequence, top: int) -> tuple[np.ndarray, np.ndarray]:
+    """X = 0..top and g(x), by indexing the stored values (a million in a few ms)."""
+    xs = np.arange(top + 1)
+    start, period = sequence.preperiod, sequence.period
+    stored = np.frombuffer(sequence.values, dtype=np.uint16)
+    index = np.where(xs < start, xs, start + (xs - start) % period)
+    return xs, stored[index].astype(np.int64)

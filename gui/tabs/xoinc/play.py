@@ -32,7 +32,7 @@ __all__ = ["IDLE", "OPTIONS_LEGEND", "XoincPlayPanel"]
 
 IDLE = "Press “New game” to play on the stack in the form."
 OPTIONS_LEGEND = (
-    "★ on green: the best take now. “Costs you”: how many coins less you end with than after"
+    "★ on green: the best take now. “Costs you”: how much less value you end with than after"
     " the best take, both sides playing their best afterwards. Double-click a row to take."
 )
 
@@ -42,8 +42,11 @@ def _coins_text(first: int, count: int) -> str:
 
 
 def _cost_text(cost: int) -> str:
-    """A loss in words, positive like the legend's "how many coins less"."""
-    return f"{cost:,} coin" if cost == 1 else f"{cost:,} coins"
+    """A loss in words, positive like the legend's "how much less value".
+
+    Value, not coins: taking 1 instead of 2 may cost one coin of 89.
+    """
+    return f"{cost} in value"
 
 
 class XoincPlayPanel(PlayPanelFrame):
@@ -134,7 +137,7 @@ class XoincPlayPanel(PlayPanelFrame):
             self.log.addItem(self._note)
             self._note = ""
         you = "first (blue)" if user_first else "second (orange)"
-        self.log.addItem(f"New game on {len(state.coins):,} coins; you play {you}.")
+        self.log.addItem(f"New game on {len(state.coins)} coins; you play {you}.")
         if not user_first:
             self._solver_move()
         self._after_move()
@@ -169,13 +172,13 @@ class XoincPlayPanel(PlayPanelFrame):
             return False
         judged = after.history[-1]
         text = (
-            f"You took {count} ({_coins_text(state.top + 1, count)}) = {judged.gained:,}. "
-            f"This take is worth {judged.value:,} in the end"
+            f"You took {count} ({_coins_text(state.top + 1, count)}) = {judged.gained}. "
+            f"This take is worth {judged.value} in the end"
         )
         if judged.lost:
             text += (
-                f"; the best take was {judged.best_take} (worth {judged.best_value:,}): "
-                f"you lost {judged.lost:,}."
+                f"; the best take was {judged.best_take} (worth {judged.best_value}): "
+                f"you lost {judged.lost}."
             )
         else:
             text += " — a best take."
@@ -187,7 +190,7 @@ class XoincPlayPanel(PlayPanelFrame):
         top = self.state.top
         self.state = self.state.play(count)
         gained = self.state.history[-1].gained
-        self.log.addItem(f"Solver took {count} ({_coins_text(top + 1, count)}) = {gained:,}.")
+        self.log.addItem(f"Solver took {count} ({_coins_text(top + 1, count)}) = {gained}.")
 
     def _after_move(self) -> None:
         state = self.state
@@ -195,7 +198,7 @@ class XoincPlayPanel(PlayPanelFrame):
         self.hint = None
         self.log.scrollToBottom()
         mine, theirs = state.totals[self.user - 1], state.totals[2 - self.user]
-        score = f"You {mine:,} · solver {theirs:,}"
+        score = f"You {mine} · solver {theirs}"
         if state.over:
             verdict = (
                 "you win!"
@@ -203,7 +206,7 @@ class XoincPlayPanel(PlayPanelFrame):
                 else ("a draw." if mine == theirs else "the solver wins.")
             )
             self.positionLabel.setText(
-                f"Game over — {score}: {verdict} Your takes lost {self.total_lost():,}"
+                f"Game over. {score}: {verdict} Your takes lost {self.total_lost()} in value"
                 " against best play."
             )
             self.set_move_controls(False)
@@ -214,8 +217,8 @@ class XoincPlayPanel(PlayPanelFrame):
             # away anyway), else from 1: never from the last turn's choice.
             self.takeSpin.setValue(state.best_take() if self.valuesCheck.isChecked() else 1)
             self.positionLabel.setText(
-                f"{score}. {state.coins_left:,} coins left, next is coin #{state.top + 1}; "
-                f"you may take 1\u2013{most:,}. With best play you end with {state.outlook():,}."
+                f"{score}. {state.coins_left} coins left, next is coin #{state.top + 1}; "
+                f"you may take 1\u2013{most}. With best play you end with {state.outlook()}."
             )
             self.set_move_controls(True)
         self._fill_options()
@@ -253,7 +256,7 @@ class XoincPlayPanel(PlayPanelFrame):
         self.takeSpin.setValue(best)
         self.log.addItem(
             f"Hint: take {best} ({_coins_text(state.top + 1, best)}); "
-            f"you then end with {state.take_values()[best - 1]:,}."
+            f"you then end with {state.take_values()[best - 1]}."
         )
         self.log.scrollToBottom()
         self.changed.emit()
@@ -271,10 +274,10 @@ class XoincPlayPanel(PlayPanelFrame):
         rows = []
         for row, value in enumerate(options):
             is_best = value == best
-            take = f"{row + 1:,}"
+            take = f"{row + 1}"
             items = [
                 QTableWidgetItem(f"★ {take} (best)" if is_best else take),
-                QTableWidgetItem(f"{value:,}"),
+                QTableWidgetItem(f"{value}"),
                 QTableWidgetItem("nothing" if is_best else _cost_text(best - value)),
             ]
             for column, item in enumerate(items):

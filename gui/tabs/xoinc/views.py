@@ -43,9 +43,9 @@ FOCUS_CONTEXT = 80
 #: Turns measured at each end of the line to size its columns (``fit_line_columns``).
 SAMPLED_TURNS = 30
 CELL_PADDING = 14
-VALUES_MAX_WIDTH = 110
-#: Values listed in one cell of the line table before "…".
-VALUES_SHOWN = 3
+#: Values listed in one cell of the line table before "…" (the column elides the rest of
+#: what it has no room for; the tooltip lists them all).
+VALUES_SHOWN = 30
 CHART_LEGEND = (
     "Each bar is a coin, the top of the stack on the left. Blue bars: the first player takes"
     " them, orange: the second, grey: nobody yet. Yellow band: the turn selected in the line;"
@@ -202,19 +202,19 @@ class TurnTableModel(QAbstractTableModel):
     def cell_text(self, turn: Turn, column: int) -> str:
         """What column ``column`` shows for ``turn``."""
         last = turn.first_coin + turn.taken - 1
-        values = ", ".join(f"{v:,}" for v in turn.values[:VALUES_SHOWN])
+        values = ", ".join(f"{v}" for v in turn.values[:VALUES_SHOWN])
         if turn.taken > VALUES_SHOWN:
             values += ", …"
         return [
             str(turn.turn),
             PLAYER_NAMES[turn.player - 1],
-            f"1\u2013{turn.allowance:,}",
-            f"{turn.taken:,}",
+            f"1\u2013{turn.allowance}",
+            f"{turn.taken}",
             f"#{turn.first_coin}" if turn.taken == 1 else f"#{turn.first_coin}\u2013{last}",
             values,
-            f"{turn.gained:,}",
-            f"{turn.first_total:,}",
-            f"{turn.second_total:,}",
+            f"{turn.gained}",
+            f"{turn.first_total}",
+            f"{turn.second_total}",
         ][column]
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -230,9 +230,9 @@ class TurnTableModel(QAbstractTableModel):
                 return SELECTED
             return player_tint(turn.player) if column == self.PLAYER_COL else None
         if role == Qt.ItemDataRole.ToolTipRole and column == self.VALUES_COL:
-            return ", ".join(f"{v:,}" for v in turn.values)
+            return ", ".join(f"{v}" for v in turn.values)
         if role == Qt.ItemDataRole.ToolTipRole and column == self.COINS_COL:
-            return f"{turn.coins_left:,} coins were left before this turn"
+            return f"{turn.coins_left} coins were left before this turn"
         if role == Qt.ItemDataRole.TextAlignmentRole and column not in (
             self.PLAYER_COL,
             self.COINS_COL,
@@ -257,7 +257,10 @@ def line_table(model: TurnTableModel) -> QTableView:
     # Not ResizeToContents: that measures every row on each change, 0.4 s for the
     # 4600 turns of a 5000-coin stack; ``fit_line_columns`` measures a sample instead.
     header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-    header.setStretchLastSection(True)
+    # The values take the spare width (the last column took it: "2nd total" was 400 px
+    # wide at 1600 px while the values were cut to "8, 55, 8, …").
+    header.setStretchLastSection(False)
+    header.setSectionResizeMode(model.VALUES_COL, QHeaderView.ResizeMode.Stretch)
     fit_line_columns(table, model)
     return table
 
@@ -265,8 +268,8 @@ def line_table(model: TurnTableModel) -> QTableView:
 def fit_line_columns(table: QTableView, model: TurnTableModel) -> None:
     """Width of each column from its title and the first and last turns (totals grow).
 
-    The values column is capped (its cells end in "…", the tooltip lists them all) so that
-    the whole line stays in sight beside the coin list at 1024 px.
+    The values column takes the width the others leave (its cells end in "…" where it is
+    too narrow, the tooltip lists them all), so the whole line stays in sight at 1024 px.
     """
     count = len(model.turns)
     rows = sorted(
@@ -276,12 +279,12 @@ def fit_line_columns(table: QTableView, model: TurnTableModel) -> None:
     title_metrics = header.fontMetrics()
     metrics = table.fontMetrics()
     for column, title in enumerate(model.HEADERS):
+        if column == model.VALUES_COL:
+            continue
         width = title_metrics.horizontalAdvance(title) + CELL_PADDING
         for row in rows:
             text = model.cell_text(model.turns[row], column)
             width = max(width, metrics.horizontalAdvance(text) + CELL_PADDING)
-        if column == model.VALUES_COL:
-            width = min(width, VALUES_MAX_WIDTH)
         table.setColumnWidth(column, width)
 
 

@@ -59,6 +59,9 @@ PIECE_COLOURS = tuple(
 #: Point sizes of a square's score and of the "start"/"end" words (as big as the scores).
 SCORE_PT = 11
 WORD_PT = 12
+#: A piece is never drawn smaller than this many pixels across: at 1024x700 the board is
+#: drawn at under half size, and its pieces were 10-pixel dots with unreadable numbers.
+MIN_PIECE_PX = 20.0
 #: The start and end discs are this much bigger than squares, to hold their word.
 WORD_DISC = 1.45
 
@@ -178,6 +181,11 @@ class BoardView(QGraphicsView):
         self.square_items: dict[str, SquareItem] = {}
         #: Piece number (1-based) -> its disc item.
         self.piece_items: dict[int, QGraphicsEllipseItem] = {}
+        #: Each disc's square centre, the square's radius, its place in a row and the row's
+        #: length: ``fit`` places the discs again when it scales them.
+        self._piece_places: list[tuple[QGraphicsEllipseItem, QPointF, float, int, int]] = []
+        #: The drawing without its pieces (the pieces grow to stay readable when it shrinks).
+        self._board_rect = QRectF()
 
     # ----- what to show ----------------------------------------------------------------------
     def show_board(
@@ -215,6 +223,7 @@ class BoardView(QGraphicsView):
         scene.clear()
         self.square_items = {}
         self.piece_items = {}
+        self._piece_places = []
         board = self.board
         if board is None:
             return
@@ -259,9 +268,10 @@ class BoardView(QGraphicsView):
             else:
                 label = str(sq.score)
             self._text(item, label, SCORE_PT if label.lstrip("-").isdigit() else WORD_PT)
-        self._pieces(board, radius)
         margin = 30.0
-        self.setSceneRect(scene.itemsBoundingRect().adjusted(-margin, -margin, margin, margin))
+        self._board_rect = scene.itemsBoundingRect().adjusted(-margin, -margin, margin, margin)
+        self._pieces(board, radius)
+        self.setSceneRect(self._board_rect)
         self.fit()
 
     def _ring(self, parent: QGraphicsItem, radius: float) -> None:
@@ -328,14 +338,8 @@ class BoardView(QGraphicsView):
             # Pieces on the start and end sit around their bigger discs.
             rim = radius * WORD_DISC if square_id in (board.start, board.end) else radius
             for k, number in enumerate(numbers):
-                # Pieces sit beside the square's score; several (start, end) form a row above it.
-                if len(numbers) == 1:
-                    cx, cy = centre.x() + rim * 0.8, centre.y() - rim * 0.8
-                else:
-                    cx = centre.x() + (k - (len(numbers) - 1) / 2) * size * 1.05
-                    cy = centre.y() - rim - size * 0.45
                 disc = QGraphicsEllipseItem(QRectF(-size / 2, -size / 2, size, size))
-                disc.setPos(cx, cy)
+                self._piece_places.append((disc, centre, rim, k, len(numbers)))
                 disc.setBrush(QBrush(QColor(PIECE_COLOURS[(number - 1) % len(PIECE_COLOURS)])))
                 moved = number == self.moved_piece
                 disc.setPen(QPen(ROLE.ink if moved else ROLE.paper, 3 if moved else 1.5))
@@ -352,11 +356,43 @@ class BoardView(QGraphicsView):
                 text.setPos(-box.width() / 2, -box.height() / 2)
                 self.piece_items[number] = disc
 
+    def _place_pieces(self, grow: float) -> None:
+        """Put the discs beside their squares, ``grow`` times their size in the scene."""
+        for disc, centre, rim, k, count in self._piece_places:
+            size = disc.rect().width() * grow
+            disc.setScale(grow)
+            # Pieces sit beside the square's score; several (start, end) form a row above it.
+            if count == 1:
+                disc.setPos(centre.x() + rim * 0.8 * grow, centre.y() - rim * 0.8 * grow)
+            else:
+                row_x = (k - (count - 1) / 2) * size * 1.05
+                disc.setPos(centre.x() + row_x, centre.y() - rim - size * 0.45)
+
+    def piece_pixels(self) -> float:
+        """How many pixels across a piece is drawn now (0 without pieces)."""
+        if not self.piece_items:
+            return 0.0
+        disc = next(iter(self.piece_items.values()))
+        return disc.rect().width() * disc.scale() * self.transform().m11()
+
     def fit(self) -> None:
-        """Scale the drawing to the widget."""
-        rect = self.sceneRect()
-        if rect.width() > 0 and rect.height() > 0:
-            self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        """Scale the drawing to the widget; pieces grow to stay ``MIN_PIECE_PX`` across."""
+        rect = self._board_rect if self._board_rect.isValid() else self.sceneRect()
+        if rect.width() <= 0 or rect.height() <= 0:
+            return
+        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        if not self._piece_places:
+            return
+        # Twice: grown pieces may need room beyond the board, which shrinks the drawing a bit.
+        for _ in range(2):
+            scale = self.transform().m11()
+            size = self._piece_places[0][0].rect().width()
+            self._place_pieces(max(1.0, MIN_PIECE_PX / (size * scale)) if scale > 0 else 1.0)
+            pieces = QRectF()
+            for disc, *_ in self._piece_places:
+                pieces = pieces.united(disc.sceneBoundingRect())
+            self.setSceneRect(rect.united(pieces.adjusted(-4, -4, 4, 4)))
+            self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
 
     def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]
         """Keep the whole board visible."""

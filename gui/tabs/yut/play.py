@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from gui.widgets.labels import caption
 from gui.widgets.play_panel import move_log
-from gui.widgets.tables import readonly_table
+from gui.widgets.tables import readonly_table, table_height
 from solvers import yut
 
 from .views import MOVE_HEADERS, MOVES_CAPTION, compact_table, fill_moves, game_words
@@ -73,6 +73,9 @@ class PlayPanel(QGroupBox):
             "Every move of this throw; the last column is the final total if the rest is "
             "played best (expected, when the throws are unknown). Green: the best moves."
         )
+        # A move for each of four pieces in sight at 1024x700 (it showed three): the board
+        # above gives up the height.
+        self.table.setMinimumHeight(table_height(self.table, 4))
         self.log = move_log("The moves played so far, latest last")
 
         self.throwButton.clicked.connect(lambda: self.throw_chosen.emit(self.throwSpin.value()))
@@ -97,7 +100,6 @@ class PlayPanel(QGroupBox):
         moves_column = QVBoxLayout(moves)
         moves_column.setContentsMargins(0, 0, 0, 0)
         moves_column.addWidget(self.table, 1)
-        moves_column.addWidget(caption(MOVES_CAPTION, "movesCaption"))
         played = QWidget()
         played_column = QVBoxLayout(played)
         played_column.setContentsMargins(0, 0, 0, 0)
@@ -113,6 +115,8 @@ class PlayPanel(QGroupBox):
         layout.addWidget(self.statusLabel)
         layout.addLayout(row)
         layout.addWidget(split, 1)
+        # Under both columns: one line at 1024 px, where under the table it took two.
+        layout.addWidget(caption(MOVES_CAPTION, "movesCaption"))
         self.show_game(None, [])
 
     def show_game(

@@ -231,7 +231,11 @@ class LinePanel(QWidget):
         self._enable()
 
     def show_line(self, board: yut.Board, steps: tuple[yut.Step, ...]) -> None:
-        """Fill the table; the last step is shown."""
+        """Fill the table; the first step is shown, the table scrolled to its start.
+
+        A line is read from its first turn: at the last one the table opened scrolled to
+        its end, as if the first turns were missing.
+        """
         self.captionLabel.setText(LINE_CAPTION)
         self.steps = steps
         rows = []
@@ -248,7 +252,8 @@ class LinePanel(QWidget):
             rows.append([QTableWidgetItem(text) for text in cells])
         with QSignalBlocker(self.table):  # go() below selects the row and draws the board
             fill_rows(self.table, rows)
-        self.go(len(steps) - 1)
+        self.table.scrollToTop()
+        self.go(0)
 
     def set_stale(self, stale: bool) -> None:
         """Grey the line (stale) or show it as current again."""
