@@ -8,8 +8,6 @@ the reason on the message line.
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Sequence
 from importlib.resources import files
 from pathlib import Path
@@ -22,6 +20,7 @@ from gui.widgets.images import choose_image_path, save_widget_image
 from gui.widgets.message_area import EXAMPLE_LOADED
 from solvers.judge_files import read_first_case
 from solvers.protocol import JudgeFormatError, parse_options
+from solvers.spreadsheet import csv_text
 
 if TYPE_CHECKING:
     from gui.tabs.base import GameTab
@@ -108,9 +107,8 @@ def export_csv(tab: GameTab, path: str | Path) -> bool:
     """
     try:
         tab.wait_for_current_result()
-        text = io.StringIO()
-        csv.writer(text).writerows(tab.csv_rows())
-        atomic_write(path, text.getvalue())
+        # UTF-8 with a BOM: spreadsheets then read "→" as an arrow, not as mojibake.
+        atomic_write(path, csv_text(tab.csv_rows()))
     except (OSError, ValueError) as exc:
         tab.show_message(f"Export failed: {exc}", error=True)
         return False

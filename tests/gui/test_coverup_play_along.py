@@ -195,7 +195,9 @@ def test_play_panel_keeps_three_alternatives_and_a_plain_headline(window, solve_
     show_layout_with_candidates(tab)
     solve_and_wait(tab)
     # One number in the headline: no unexplained second rounding.
-    assert tab.resultLabel.text() == "Winning probability 0.537 with the best picks every turn"
+    assert tab.resultLabel.text() == (
+        "Winning probability 0.5368 with the best picks every turn (judge: 0.537)"
+    )
     table = tab.playPanel.alternatives
     row = table.verticalHeader().defaultSectionSize()
     assert not table.wordWrap() and row <= table.fontMetrics().lineSpacing() + 8

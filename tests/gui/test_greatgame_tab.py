@@ -104,7 +104,7 @@ def test_bad_cell_and_bad_sum_are_marked_and_block_solve(tab) -> None:  # type: 
     assert "not a number" in model.data(model.index(0, 1), Qt.ItemDataRole.ToolTipRole)
     assert model.data(model.index(0, 1), Qt.ItemDataRole.EditRole) == "abc"
     assert not tab.solveButton.isEnabled()
-    assert "row 1: paper" in tab.messageLabel.text()
+    assert "throw 1: paper" in tab.messageLabel.text()
     assert model.setData(model.index(0, 1), "30") is True
     assert tab.solveButton.isEnabled()
     assert model.setData(model.index(1, 2), "29") is True

@@ -299,8 +299,12 @@ class CoverUpTab(GameTab):
 
     def result_text(self, result: cu.CoverUpResult) -> str:
         """The judge's rounding and what it means."""
-        # The judge's three decimals are all a player needs; the panels show four.
-        return f"Winning probability {cu.format_judge(result)} with the best picks every turn"
+        # Four decimals, as the play panel writes them; the judge's rounding beside them.
+        judge = cu.format_judge(result)
+        return (
+            f"Winning probability {result.value:.4f} with the best picks every turn"
+            f" (judge: {judge})"
+        )
 
     def show_result(self, result: cu.CoverUpResult) -> None:
         """Start the play-along at the first turn, its picks highlighted."""

@@ -166,7 +166,7 @@ class ThrowTableModel(ValidatedGridModel):
         for row in range(self.rowCount()):
             error = self.first_error_of(row)
             if error is not None:
-                raise ValueError(f"row {row + 1}: {error}")
+                raise ValueError(f"throw {row + 1}: {error}")
         return tuple((float(a), float(b), float(c)) for a, b, c in self.texts())
 
     # ----- bulk edits ----------------------------------------------------------------------

@@ -85,7 +85,7 @@ class YutTab(GameTab):
         right.setStretchFactor(0, 1)
         right.setStretchFactor(1, 1)
         # At 1024x700 the line table still shows six rows under the board.
-        right.setSizes([350, 280])
+        right.setSizes([320, 310])
         self.splitters.append(right)
         self.add_form_and_views(scroll, right, (400, 900))
         # new_game of known throws runs the search: a worker job, cancelled with the tab's.
@@ -163,19 +163,20 @@ class YutTab(GameTab):
 
     def csv_rows(self) -> list[list[str]]:
         """The solver's rows with squares named by score and route instead of ids."""
-        rows = super().csv_rows()
-        solved = self.result is not None and not self._stale
-        board = (self.result_inputs if solved else self.read_inputs()).board
-        names = board_names(board)
+        rows = super().csv_rows()  # always for the inputs on screen, solved
+        names = board_names(self.result_inputs.board)
         header = rows[0] if rows else []
+        # Names hold spaces: a path's squares are joined by arrows, a list by commas.
+        joiners = {"path": " → ", "pieces on": ", "}
         for column, title in enumerate(header):
-            if title not in ("from", "to", "path"):
+            if title not in ("from", "to", "path", "pieces on"):
                 continue
             for row in rows[1:]:
                 cell = row[column] if column < len(row) else ""
                 named = [names.get(square, square) for square in cell.split()]
-                # Names hold spaces: the path's squares are joined by arrows.
-                row[column] = " → ".join(named) if title == "path" else names.get(cell, cell)
+                row[column] = (
+                    joiners[title].join(named) if title in joiners else names.get(cell, cell)
+                )
         return rows
 
     # ----- results -----------------------------------------------------------------------------
