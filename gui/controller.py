@@ -84,6 +84,8 @@ class SolveController(QObject):
 
     #: Fraction done of the current job, in [0, 1].
     progressed = Signal(float)
+    #: What the current job said as it went (``progress(fraction, note)`` in the worker).
+    noted = Signal(object)
     #: The current job's result.
     finished = Signal(object)
     #: The current job failed (a ``JobFailure``).
@@ -149,6 +151,8 @@ class SolveController(QObject):
             return  # a replaced or cancelled job: its news is stale
         if isinstance(message, Progress):
             self.progressed.emit(message.fraction)
+            if message.note is not None:
+                self.noted.emit(message.note)
             return
         self._job_id = None
         if isinstance(message, Done):

@@ -89,10 +89,15 @@ class Job(Generic[R]):
 
 @dataclasses.dataclass(frozen=True)
 class Progress:
-    """Fraction done of job ``job_id``, in [0, 1]."""
+    """Fraction done of job ``job_id``, in [0, 1], and what the job has to say (``note``).
+
+    A job whose caller wants news as it goes (the local judge's case results) calls
+    ``progress(fraction, note)``; notes are never dropped, plain fractions are throttled.
+    """
 
     job_id: int
     fraction: float
+    note: Any = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -131,7 +136,7 @@ def preload(modules: tuple[str, ...]) -> None:
         importlib.import_module(name)
 
 
-def run_job(job: Job[R], progress: Callable[[float], None] | None = None) -> R:
+def run_job(job: Job[R], progress: Callable[..., None] | None = None) -> R:
     """Run ``job`` in this process (the worker loop and tests use it)."""
     if job.progress:
         return job.function(*job.args, progress=progress, **dict(job.kwargs))
@@ -208,14 +213,14 @@ def _send(fd: int, message: Message) -> None:
 def _run_one(fd: int, cancel_value: Any, job_id: int, job: Job[Any]) -> None:
     last = 0.0
 
-    def progress(fraction: float) -> None:
+    def progress(fraction: float, note: Any = None) -> None:
         nonlocal last
         if cancel_value.value >= job_id:
             raise Cancelled
         now = time.perf_counter()
-        if now - last >= PROGRESS_INTERVAL:
+        if note is not None or now - last >= PROGRESS_INTERVAL:
             last = now
-            _send(fd, Progress(job_id, float(fraction)))
+            _send(fd, Progress(job_id, float(fraction), note))
 
     start = time.perf_counter()
     try:

@@ -77,3 +77,11 @@ def arrays(count: int, progress: Callable[[float], None] | None = None) -> dict[
     import numpy as np
 
     return {"ramp": np.arange(count, dtype=np.float64), "small": np.ones(3, np.int16), "n": count}
+
+
+def chatty(count: int, progress: Callable[..., None] | None = None) -> int:
+    """Send ``count`` notes as fast as it can (none may be dropped), then return ``count``."""
+    for number in range(count):
+        if progress is not None:
+            progress(number / count, f"note {number}")
+    return count

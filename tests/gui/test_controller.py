@@ -249,3 +249,11 @@ def test_the_progress_bar_follows_its_job_and_keeps_its_place(ctl, qtbot) -> Non
     with qtbot.waitSignal(ctl.cancelled, timeout=1000):
         ctl.cancel()
     assert bar.isHidden()
+
+
+def test_notes_arrive_all_and_in_order(ctl, qtbot) -> None:  # type: ignore[no-untyped-def]
+    notes: list[object] = []
+    ctl.noted.connect(notes.append)
+    with qtbot.waitSignal(ctl.finished, timeout=20000):
+        ctl.start(job("chatty", 200))
+    assert notes == [f"note {n}" for n in range(200)]
