@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
 import solvers
 from gui.controller import Job, JobFailure, SolveController, activity, warm_up
 from gui.tabs import tab_files
-from gui.tabs.pages import SweepRunner
+from gui.tabs.pages import SweepRunner, WhyRunner
 from gui.widgets.fields import NumberField
 from gui.widgets.grid_view import commit_open_editors
 from gui.widgets.judge_line import JudgeLine
@@ -53,6 +53,7 @@ from gui.widgets.play_panel import GameRestarter
 from gui.widgets.progress import job_progress_bar
 from gui.widgets.sweep_panel import SweepPanel
 from gui.widgets.undo import InputHistory
+from gui.widgets.why_view import WhyView
 
 __all__ = ["GameTab"]
 
@@ -180,6 +181,9 @@ class GameTab(QWidget):
         )
         # The page switch sits beside the answer lines: a row of its own would cost the
         # form its height at 1024x700.
+        self.whyView = WhyView()
+        self.explainView = self.whyView.explainView
+        self.why = WhyRunner(self.module.explain, self.whyView, self)
         self.pages = QStackedWidget()
         self.pages.setObjectName("pages")
         self.pagesBar = QTabBar()
@@ -188,6 +192,7 @@ class GameTab(QWidget):
         self.pagesBar.setExpanding(False)
         for page, title, tip in (
             (solve_page, "Solve", "The inputs, the optimal play and playing along"),
+            (self.whyView, "Why", "How the answer is derived, step by step"),
             (self.sweepPanel, "What if", "Vary one input over a range and see the answer move"),
         ):
             self.pages.addWidget(page)
@@ -508,6 +513,7 @@ class GameTab(QWidget):
             self.messages.set_result(self.result_text(result))
             self.judgeLine.show_output(str(self.module.format_judge(result)).rstrip("\n"))
             self.show_result(result)
+            self.why.explain(self.result_inputs, result, f"{self.title}: {self.judgeOutput.text()}")
         except Exception:  # a drawing bug must not leave a half-drawn result as if current
             log.exception("%s: showing the result failed", self.title)
             self._reset_result()

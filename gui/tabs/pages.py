@@ -1,5 +1,8 @@
 """The pages every game tab shares beside its own: "What if" (a sweep) and "Why" (a derivation).
 
+``WhyRunner`` derives each shown result step by step (the game's ``explain``) in a
+worker process, as soon as the result is shown, and puts the steps on the Why page.
+
 ``SweepRunner`` runs a ``SweepPanel``'s sweeps in the worker processes, cut into
 parts (``solvers.sweep.split``) so that several cores work at once and points
 appear as parts finish; Cancel (the panel's, or the tab's Esc) stops them all.
@@ -15,9 +18,11 @@ from PySide6.QtCore import QObject
 
 from gui.controller import Job, JobFailure, SolveController
 from gui.widgets.sweep_panel import SweepPanel
+from gui.widgets.why_view import WhyView
 from solvers import sweep as sweeps
+from solvers.explain import Step
 
-__all__ = ["SWEEP_PARTS", "SweepRunner"]
+__all__ = ["SWEEP_PARTS", "SweepRunner", "WhyRunner"]
 
 #: A sweep is cut into at most this many parts: the pool runs them side by side and
 #: each part's points appear when it ends.
@@ -105,3 +110,27 @@ class SweepRunner(QObject):
             controller.deleteLater()
         if running and not quiet:
             self.panel.set_running(False, "Cancelled.")
+
+
+class WhyRunner(QObject):
+    """Fills ``view`` with the derivation of each result the tab shows."""
+
+    def __init__(
+        self, explain: Callable[..., list[Step]], view: WhyView, parent: QObject | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._explain = explain
+        self.view = view
+        self._title = ""
+        self.controller = SolveController(self)
+        self.controller.finished.connect(lambda steps: self.view.show_steps(steps, self._title))
+        self.controller.failed.connect(self._failed)
+
+    def explain(self, inputs: Any, result: Any, title: str) -> None:
+        """Derive ``result`` (for ``inputs``) in a worker; the page shows it when done."""
+        self._title = title
+        self.controller.start(Job(self._explain, (inputs, result), progress=False))
+
+    def _failed(self, failure: JobFailure) -> None:
+        note = Step("The derivation could not be made", str(failure))
+        self.view.show_steps([note], self._title)

@@ -102,3 +102,17 @@ def test_export_with_invalid_inputs_says_why_and_writes_nothing(make_tab, tmp_pa
     assert not target.exists() and "Export failed" in tab.messageLabel.text()
     tab.choose_export_file()  # no file dialog (a dialog would fail the test): the reason
     assert "Nothing to export" in tab.messageLabel.text()
+
+
+@pytest.mark.parametrize("game_id", sorted(CASES))
+def test_the_why_page_derives_the_shown_answer(make_tab, qtbot, game_id: str) -> None:  # type: ignore[no-untyped-def]
+    first, _, options = CASES[game_id]
+    tab = make_tab(game_id)
+    assert tab.import_judge_file(SAMPLES / game_id / first, options)
+    wait_current(qtbot, tab)
+    qtbot.waitUntil(lambda: bool(tab.whyView.steps), timeout=30000)
+    module = solvers.load(game_id)
+    expected = module.explain(tab.result_inputs, tab.result)
+    assert list(tab.whyView.steps) == list(expected)
+    shown = tab.explainView.toPlainText()
+    assert expected[0].title in shown and len(shown) > 100
