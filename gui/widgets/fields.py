@@ -82,7 +82,10 @@ class NumberField(QSpinBox):
         self._lo, self._hi = 0, 99
         self._empty = False
         super().setRange(-_WIDE, _WIDE)
+        # Typing reaches the line edit; a value set by the program reaches only valueChanged
+        # (Qt fills the line edit with its signals blocked).
         self.lineEdit().textChanged.connect(lambda *_: self._check())
+        self.valueChanged.connect(lambda *_: self._check())
 
     def setRange(self, lo: int, hi: int) -> None:
         """The range the field accepts (Qt's own stays wide)."""
@@ -107,8 +110,11 @@ class NumberField(QSpinBox):
 
     def problem(self) -> str | None:
         """Why the text is not a number in range, or None."""
-        text = self.cleanText().strip().replace(",", "")
+        separator = self.locale().groupSeparator()
+        text = self.cleanText().strip().replace(separator, "").replace(",", "")
         span = f"from {self._lo:,} to {self._hi:,}"
+        if not text and not self._empty:  # not drawn yet: the value is what it will show
+            text = str(self.value())
         if not text:
             return f"{field_name(self)} is empty: type a whole number {span}"
         try:
@@ -153,10 +159,21 @@ class NumberField(QSpinBox):
         """Empty while the field was emptied, else the number."""
         return "" if self._empty else super().textFromValue(value)
 
+    def setPrefix(self, prefix: str) -> None:
+        """The text before the number (checked again: the text changed)."""
+        super().setPrefix(prefix)
+        self._check()
+
+    def setSuffix(self, suffix: str) -> None:
+        """The text after the number (checked again: the text changed)."""
+        super().setSuffix(suffix)
+        self._check()
+
     def setValue(self, value: int) -> None:
         """Show ``value`` (a field emptied by the user shows a number again)."""
         self._empty = False
         super().setValue(value)
+        self._check()  # also when the caller blocked the signals
 
     def stepBy(self, steps: int) -> None:
         """Arrow keys and buttons move within the field's range."""
