@@ -34,7 +34,7 @@ __all__ = ["DEFAULT_OUT", "SIZES", "STATES", "main", "take_screenshots"]
 
 DEFAULT_OUT = Path(__file__).resolve().parents[1] / "resources" / "screenshots"
 SIZES = ((1024, 700), (1600, 1000))
-STATES = ("empty", "solved", "playing")
+STATES = ("empty", "solved", "playing", "why", "whatif")
 #: Longest wait for a solve or a play job before the picture is taken anyway.
 WAIT_SECONDS = 60.0
 #: Scales every pause for layout and painting (tests that only check the files shorten it).
@@ -122,12 +122,31 @@ PLAYING: dict[str, Scenario] = {
 }
 
 
+def _why(tab: GameTab) -> None:
+    """The example solved and its derivation on the Why page."""
+    solved(tab)
+    wait_idle(tab)  # the derivation is made in a worker once the answer is shown
+    tab.pagesBar.setCurrentIndex(tab.pages.indexOf(tab.whyView))
+
+
+def _what_if(tab: GameTab) -> None:
+    """The example solved and its first sweep run over the panel's default range."""
+    solved(tab)
+    tab.pagesBar.setCurrentIndex(tab.pages.indexOf(tab.sweepPanel))
+    tab.sweepPanel.run()
+    wait_idle(tab)
+
+
 def prepare(tab: GameTab, state: str) -> None:
     """Put ``tab`` in ``state`` (``empty`` is the tab as built)."""
     if state == "solved":
         solved(tab)
     elif state == "playing":
         PLAYING[tab.game_id](tab)
+    elif state == "why":
+        _why(tab)
+    elif state == "whatif":
+        _what_if(tab)
 
 
 def take_screenshots(
