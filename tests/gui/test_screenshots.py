@@ -19,6 +19,8 @@ def test_every_state_of_a_tab_is_saved_at_the_size_asked(
         "nim-empty-1024x700.png",
         "nim-solved-1024x700.png",
         "nim-playing-1024x700.png",
+        "nim-why-1024x700.png",
+        "nim-whatif-1024x700.png",
     ]
     for path in written:
         image = QImage(str(path))
