@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from PySide6.QtCore import QPointF, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -32,7 +33,6 @@ from PySide6.QtWidgets import (
 from gui.files import atomic_write
 from gui.widgets.dialogs import save_file
 from gui.widgets.fields import mark_invalid
-from gui.widgets.plots import IntegerAxis, make_plot, pg
 from gui.widgets.theme import CAPTION_CSS, ROLE
 from solvers import TITLES
 from solvers.protocol import Sweep, SweepRow, TooBig
@@ -110,28 +110,59 @@ class SweepPanel(QWidget):
         for button in (self.runButton, self.cancelButton, self.exportButton):
             row.addWidget(button)
         row.addStretch(1)
-        self.plot = make_plot(name="sweepPlot")
-        self.curve = pg.PlotDataItem(
-            [], [], pen=pg.mkPen(ROLE.player0, width=2), symbol="o", symbolSize=7,
-            symbolBrush=ROLE.player0, symbolPen=None,
-        )  # fmt: skip
-        self.plot.addItem(self.curve)
-        self.currentLine = pg.InfiniteLine(angle=90, pen=pg.mkPen(ROLE.best_text, width=2))
-        self.currentLine.setVisible(False)
-        self.plot.addItem(self.currentLine)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(row)
-        layout.addWidget(self.messageLabel)
-        layout.addWidget(self.plot, 1)
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._layout.addLayout(row)
+        self._layout.addWidget(self.messageLabel)
+        self._chart: tuple[Any, Any, Any] | None = None  # plot, curve, current line
         self.sweepCombo.currentIndexChanged.connect(self._chosen)
         self.itemSpin.valueChanged.connect(self._item_changed)
         self.runButton.clicked.connect(self.run)
         self.cancelButton.clicked.connect(self.cancel_requested.emit)
         self.exportButton.clicked.connect(self._ask_export)
-        self.plot.scene().sigMouseMoved.connect(self._hovered)
-        self.plot.scene().sigMouseClicked.connect(self._clicked)
         self._validate()
+
+    # The plot is built when the panel is first shown or drawn on: importing pyqtgraph costs
+    # a quarter of a second, which a window opening on a tab without plots need not pay.
+    def _built_chart(self) -> tuple[Any, Any, Any]:
+        if self._chart is None:
+            from gui.widgets.plots import make_plot, pg
+
+            plot = make_plot(name="sweepPlot")
+            curve = pg.PlotDataItem(
+                [], [], pen=pg.mkPen(ROLE.player0, width=2), symbol="o", symbolSize=7,
+                symbolBrush=ROLE.player0, symbolPen=None,
+            )  # fmt: skip
+            plot.addItem(curve)
+            line = pg.InfiniteLine(angle=90, pen=pg.mkPen(ROLE.best_text, width=2))
+            line.setVisible(False)
+            plot.addItem(line)
+            self._layout.addWidget(plot, 1)
+            plot.scene().sigMouseMoved.connect(self._hovered)
+            plot.scene().sigMouseClicked.connect(self._clicked)
+            self._chart = (plot, curve, line)
+            self._mark_current()
+        return self._chart
+
+    @property
+    def plot(self) -> Any:
+        """The pyqtgraph plot (built on first use)."""
+        return self._built_chart()[0]
+
+    @property
+    def curve(self) -> Any:
+        """The answer's curve (built on first use)."""
+        return self._built_chart()[1]
+
+    @property
+    def currentLine(self) -> Any:
+        """The vertical line at the current input's value (built on first use)."""
+        return self._built_chart()[2]
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Build the plot the first time the panel is shown."""
+        self._built_chart()
+        super().showEvent(event)
 
     # The inputs and the chosen sweep
 
@@ -265,6 +296,8 @@ class SweepPanel(QWidget):
         self.clear()
         self.shown = (found, index, self.inputs)
         # Whole-number inputs get whole-number ticks (never "2.5 pieces").
+        from gui.widgets.plots import IntegerAxis, pg
+
         axis = IntegerAxis("bottom") if found.kind == "int" else pg.AxisItem("bottom")
         self.plot.getPlotItem().setAxisItems({"bottom": axis})
         self.plot.setLabel("bottom", found.title(index))
@@ -291,7 +324,8 @@ class SweepPanel(QWidget):
         """Forget the points (the chosen sweep and range stay)."""
         self.points = {}
         self.shown = None
-        self.curve.setData([], [])
+        if self._chart is not None:
+            self.curve.setData([], [])
         self.exportButton.setEnabled(False)
 
     def rows(self) -> list[SweepRow]:
@@ -299,6 +333,8 @@ class SweepPanel(QWidget):
         return [self.points[x] for x in sorted(self.points)]
 
     def _mark_current(self) -> None:
+        if self._chart is None:
+            return  # marked when the plot is built
         chosen = self.current()
         if chosen is None:
             self.currentLine.setVisible(False)
