@@ -51,10 +51,10 @@ def _plain_score(state: Any, user: int) -> float:
     return float(state.score)
 
 
-def _stones_taken(state: Any, move: Any) -> float:
-    """Nim: the stones a move takes (``(pile, size after)``)."""
+def _least_when_lost(state: Any, move: Any, value: float) -> float:
+    """Nim: any winning move (the first listed), else the fewest stones (lasting longest)."""
     pile, after = move
-    return float(state.piles[pile] - after)
+    return 0.0 if value > 0 else float(state.piles[pile] - after)
 
 
 @dataclass(frozen=True)
@@ -64,11 +64,12 @@ class Units:
     ``value`` names what a move's value is ("chance to win the match"), ``unit`` the
     unit it is counted in ("coins", "points", "win/lose", "chance to win").
     ``percent``: values are probabilities shown in per cent with ``decimals``;
-    ``exact``: values are whole numbers compared exactly (no tolerance). ``result``
+    ``exact``: values are whole numbers compared exactly (no tolerance). ``cost``
+    follows a loss's amount ("5 in value", "2.030 percentage points"). ``result``
     reads a finished state's result for the user (side 0 or 1), ``margin`` the
     user's lead over the solver where the game has one. ``frugal`` is the
-    solver's preference among equally valued moves, smallest first (None: the
-    state's own order of moves).
+    solver's preference among equally valued moves, ``frugal(state, move, value)``
+    smallest first, ties in the state's order (None: the state's first best move).
     """
 
     game: str
@@ -78,9 +79,10 @@ class Units:
     percent: bool = False
     decimals: int = 0
     two_player: bool = False
+    cost: str = ""
     result: Callable[[Any, int], float] = _plain_score
     margin: Callable[[Any, int], float] | None = None
-    frugal: Callable[[Any, Any], float] | None = None
+    frugal: Callable[[Any, Any, float], float] | None = None
 
     @property
     def tolerance(self) -> float:
@@ -94,18 +96,18 @@ class Units:
         if self.percent:
             return f"{100 * value:.{self.decimals}f}%"
         if self.exact:
-            return f"{round(value):,}"
-        return f"{value:,.{self.decimals}f}"
+            return f"{round(value)}"
+        return f"{value:.{self.decimals}f}"
 
     def cost_text(self, cost: float) -> str:
         """What a move loses against the best one, in the game's units (no sign)."""
         if self.unit == "win/lose":
             return "the win"
+        # Percentage points: the chances are per cent, and "2% less" would read as relative.
         if self.percent:
-            return f"{100 * cost:.{self.decimals}f} percentage points of {self.value}"
-        if self.exact:
-            return f"{round(cost):,} {self.unit}"
-        return f"{cost:,.{self.decimals}f} {self.unit}"
+            return f"{100 * cost:.{self.decimals}f} percentage points"
+        amount = f"{round(cost)}" if self.exact else f"{cost:.{self.decimals}f}"
+        return f"{amount} {self.cost}"
 
 
 #: The words of each game's values, by game id.
@@ -117,7 +119,7 @@ GAME_UNITS: Mapping[str, Units] = {
         exact=True,
         two_player=True,
         result=_sign_score,
-        frugal=_stones_taken,
+        frugal=_least_when_lost,
     ),
     "xoinc": Units(
         "xoinc",
@@ -125,10 +127,12 @@ GAME_UNITS: Mapping[str, Units] = {
         "coins",
         exact=True,
         two_player=True,
+        # Value, not coins: taking 1 instead of 2 may cost one coin of 89.
+        cost="in value",
         result=_own_total,
         margin=_total_margin,
     ),
-    "yut": Units("yut", "final total", "points", exact=False, decimals=2),
+    "yut": Units("yut", "final total", "points", exact=False, decimals=2, cost="points"),
     "coverup": Units("coverup", "chance to win", "chance to win", False, True, 4),
     "greatgame": Units("greatgame", "chance to win the match", "chance to win", False, True, 3),
 }
@@ -264,7 +268,8 @@ class PlaySession:
         frugal = self.units.frugal
         if frugal is None or len(best) == 1:
             return best[0]
-        return min(best, key=lambda move: frugal(self.current, move))
+        values = self.values()
+        return min(best, key=lambda move: frugal(self.current, move, values[move]))
 
     # ----- playing -------------------------------------------------------------------------
     def play(self, move: Any) -> PlaySession:

@@ -231,18 +231,20 @@ def test_nim_solver_takes_least_when_every_move_loses() -> None:
     session = PlaySession.of("nim", nim.new_game(nim.NimInputs((2, 2))))
     assert session.best_moves() == list(session.moves())
     assert session.solver_move() == (0, 1)
-    winning = PlaySession.of("nim", nim.new_game(nim.NimInputs((3, 5, 6, 9))))
-    assert winning.solver_move() == winning.state.best_move()
+    # 5,6,7,1 has three winning moves: the solver plays the first, as before.
+    winning = PlaySession.of("nim", nim.new_game(nim.NimInputs((5, 6, 7, 1))))
+    assert len(winning.best_moves()) == 3
+    assert winning.solver_move() == winning.state.best_move() == (0, 0)
 
 
 def test_units_speak_the_same_words() -> None:
     assert GAME_UNITS["greatgame"].text(0.5) == "50.000%"
     assert GAME_UNITS["coverup"].text(0.25) == "25.0000%"
-    assert GAME_UNITS["xoinc"].text(1234) == "1,234"
+    assert GAME_UNITS["xoinc"].text(1234) == "1234"
     assert GAME_UNITS["nim"].text(1.0) == "win" and GAME_UNITS["nim"].text(-1.0) == "lose"
-    assert GAME_UNITS["xoinc"].cost_text(5) == "5 coins"
+    assert GAME_UNITS["xoinc"].cost_text(5) == "5 in value"
     assert GAME_UNITS["nim"].cost_text(2) == "the win"
     words = GAME_UNITS["greatgame"].cost_text(0.0203)
-    assert words == "2.030 percentage points of chance to win the match"
+    assert words == "2.030 percentage points"
     assert GAME_UNITS["yut"].cost_text(1.5) == "1.50 points"
     assert GAME_UNITS["nim"].tolerance == 0 < GAME_UNITS["yut"].tolerance
