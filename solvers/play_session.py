@@ -287,6 +287,17 @@ class PlaySession:
             raise ValueError("it is not the solver's move")
         return self.play(self.solver_move())
 
+    def instead(self, move: Any) -> PlaySession:
+        """The session with ``move`` played in place of the last move (a re-throw, other picks).
+
+        ``ValueError`` when nothing was played yet or ``move`` is not legal there.
+        """
+        if not self.steps:
+            raise ValueError("nothing was played yet")
+        last = self.steps[-1]
+        back = PlaySession(self.start, self.units, self.user, self.steps[:-1], last.before)
+        return back.play(move)
+
     def undo(self) -> PlaySession:
         """Back to the user's previous decision (itself when there is none)."""
         for index in range(len(self.steps) - 1, -1, -1):

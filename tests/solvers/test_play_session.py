@@ -207,6 +207,35 @@ def test_score_for_user_says_who_won(game: str, seed: int, user: int, rng: rando
         assert sum(session.user_costs()) == lost
 
 
+@settings(max_examples=examples(100), deadline=None)
+@given(st.sampled_from(GAMES), seeds, st.randoms(use_true_random=False))
+def test_instead_replaces_the_last_move_only(game: str, seed: int, rng: random.Random) -> None:
+    session = small_session(game, seed)
+    with pytest.raises(ValueError, match="nothing"):
+        session.instead(None)
+    for _ in range(rng.randint(1, 8)):
+        if session.over:
+            break
+        before = session
+        session = random_step(session, rng)
+    other = before.moves()[-1] if not before.at_chance else list(before.chances())[-1]
+    swapped = session.instead(other)
+    assert swapped.steps[:-1] == before.steps and swapped.steps[-1].move == other
+    assert swapped.state == before.state.play(other) and swapped.steps[-1].before is before.state
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(seeds, st.randoms(use_true_random=False))
+def test_cover_up_suggests_the_solved_policys_picks(seed: int, rng: random.Random) -> None:
+    session = small_session("coverup", seed)
+    for _ in range(MAX_STEPS):
+        if session.over:
+            break
+        if not session.at_chance:
+            assert session.solver_move() == session.state.entry().picks
+        session = random_step(session, rng)
+
+
 def test_sides_and_turns() -> None:
     game = nim.new_game(nim.NimInputs((1, 2)))
     second = PlaySession.of("nim", game, user=1)
