@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.controller import Job, JobFailure, SolveController
-from gui.widgets.play_panel import PlayPanelFrame
+from gui.widgets.play_panel import PlayPanelFrame, costs_you
 from gui.widgets.tables import fill_rows, mark_best, readonly_table, table_height
 from solvers import nim
 from solvers.nim.play import NimGame, PlayMove
@@ -168,11 +168,13 @@ class NimPlayPanel(PlayPanelFrame):
             self.positionLabel.setText(f"Not a legal move: {exc}")
             return False
         text = f"You: pile {pile + 1}, {before:,} → {before - take:,}"
-        if session.cost(move) > 0:
+        cost = session.cost(move)
+        if cost > 0:
             self.mistakes += 1
             best_pile, best_after = session.solver_move()
             text += (
-                f"   ✗ a losing move — pile {best_pile + 1},"
+                f"   ✗ a losing move (costs you {costs_you(session.units, cost)}) —"
+                f" pile {best_pile + 1},"
                 f" {state.piles[best_pile]:,} → {best_after:,} would have won"
             )
         elif session.values()[move] > 0:
