@@ -4,6 +4,9 @@
 (which side you play, New game, Take, Hint, the position line, the move log) and
 their layout; a game's panel adds its own move inputs and logic. ``GameRestarter``
 (every play tab) restarts the game in play from the inputs whenever they change.
+Every panel is a view of a ``solvers.play_session.PlaySession``; the words it uses
+for the same things (whose move, the best move's ★, what a move costs) come from
+the helpers here, so every tab says them alike.
 """
 
 from __future__ import annotations
@@ -24,15 +27,20 @@ from PySide6.QtWidgets import (
 )
 
 from gui.widgets.message_area import EXAMPLE_LOADED, MessageArea
+from solvers.play_session import PlaySession, Units
 
 __all__ = [
+    "BEST_MARK",
     "RESTARTED",
     "RESTARTING",
     "RESTART_CANCELLED",
     "GameRestarter",
     "PlayPanelFrame",
+    "best_label",
+    "costs_you",
     "invalid_text",
     "move_log",
+    "mover_words",
     "show_play_headline",
 ]
 
@@ -44,6 +52,25 @@ RESTARTING = "The inputs changed: restarting the game from them…"
 RESTART_CANCELLED = "Cancelled: the game did not restart. Edit the inputs to try again."
 #: Edits closer together than this restart the game once (typing a number, a paste).
 RESTART_DELAY_MS = 250
+
+
+#: Marks the best move (or moves: ties are all marked) in every play panel.
+BEST_MARK = "★"
+
+
+def best_label(text: str, best: bool) -> str:
+    """``text`` with the best-move mark in front when ``best``."""
+    return f"{BEST_MARK} {text}" if best else text
+
+
+def costs_you(units: Units, cost: float) -> str:
+    """What a move costs against the best one, as every panel writes it ("nothing" if best)."""
+    return "nothing" if cost == 0 else units.cost_text(cost)
+
+
+def mover_words(your_move: bool) -> str:
+    """Whose move it is, in the words of every tab."""
+    return "your move" if your_move else "the solver moves"
 
 
 def invalid_text(exc: Exception) -> str:
@@ -65,8 +92,7 @@ def show_play_headline(messages: MessageArea, game: tuple[bool, bool] | None) ->
     if over:
         messages.set_result("Playing: game over (see the play panel)")
     else:
-        mover = "your move" if your_move else "the solver moves"
-        messages.set_result(f"Playing against the solver: {mover}")
+        messages.set_result(f"Playing against the solver: {mover_words(your_move)}")
 
 
 class GameRestarter(QObject):
@@ -202,6 +228,18 @@ class PlayPanelFrame(QGroupBox):
         self.positionLabel.setStyleSheet("font-weight: 600;")
         self.log = move_log("The moves played so far, latest last")
         self._move_controls: list[QWidget] = []
+        #: The game in play (None: no game).
+        self.session: PlaySession | None = None
+
+    @property
+    def state(self) -> Any:
+        """The play state of the game in play (None: no game)."""
+        return None if self.session is None else self.session.state
+
+    def headline(self) -> tuple[bool, bool] | None:
+        """(over, your move) for ``show_play_headline``, None with no game."""
+        session = self.session
+        return None if session is None else (session.over, session.user_to_move)
 
     def arrange(
         self,
@@ -240,17 +278,25 @@ class PlayPanelFrame(QGroupBox):
             widget.setEnabled(enabled)
 
     # ----- the turn cycle both two-player panels share ----------------------------------------
-    def record_user_move(self, after: Any, text: str) -> bool:
+    def record_user_move(self, after: PlaySession, text: str) -> bool:
         """Log the user's move as ``text``, make ``after`` the game, let the solver answer."""
         self.log.addItem(text)
-        self.state = after
-        if not after.over:
+        self.session = after
+        if after.solver_to_move:
             self._solver_move()
         self._after_move()
         return True
 
     def _solver_move(self) -> None:
-        """Play the solver's best move on ``self.state`` and log it (each panel's own)."""
+        """Play the session's solver move and log it (each panel's own words)."""
+        session = self.session
+        assert session is not None
+        move = session.solver_move()
+        self.session = session.play(move)
+        self.log.addItem(self.solver_words(session, move))
+
+    def solver_words(self, before: PlaySession, move: Any) -> str:
+        """The log line of the solver's ``move`` made in ``before`` (each panel's own)."""
         raise NotImplementedError
 
     def _after_move(self) -> None:

@@ -33,6 +33,7 @@ from gui.widgets.grid_view import GridView
 from gui.widgets.labels import caption
 from gui.widgets.play_panel import GameRestarter
 from solvers import coverup as cu
+from solvers.play_session import PlaySession
 from solvers.protocol import JudgeFormatError
 
 from .form import (
@@ -80,10 +81,8 @@ class CoverUpTab(GameTab):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        #: The state being shown: this turn's picks made, waiting for which came up right.
-        self.game: cu.CoverUpGame | None = None
-        self._turn_start: cu.CoverUpGame | None = None
-        self._first: cu.CoverUpGame | None = None
+        #: The game in play: this turn's picks made, waiting for which came up right.
+        self.session: PlaySession | None = None
         self._slots: list[list[int]] = []
         self._log: list[str] = []
         self.model = DigitTableModel()
@@ -153,7 +152,7 @@ class CoverUpTab(GameTab):
         # them again (Solve's worker job) and show_result restarts the game.
         self.restarter = GameRestarter(
             self.read_inputs,
-            lambda: self._first is not None,
+            lambda: self.session is not None,
             self._end_game,
             lambda _inputs: self.solve(seal=False),
             self,
@@ -312,11 +311,11 @@ class CoverUpTab(GameTab):
             slot_digits(parse_digits(r.digits_text), r.candidates) for r in self.model.digit_rows()
         ]
         # The play state shares the solve's memo, so every state it reaches is valued already.
-        self._first = cu.new_game(result.inputs, result.solver)
+        first = PlaySession.of("coverup", cu.new_game(result.inputs, result.solver))
         self.simulation.clear()
         self.simulation.set_ready(True)
         note = self.restarter.take_note()
-        self._start_turn(self._first, [note] if note else [])
+        self._start_turn(first, [note] if note else [])
 
     def clear_result(self) -> None:
         """Drop the play-along view and the simulation."""
@@ -328,16 +327,21 @@ class CoverUpTab(GameTab):
         return self.view
 
     # ----- play-along ----------------------------------------------------------------------
+    @property
+    def game(self) -> cu.CoverUpGame | None:
+        """The state being shown: this turn's picks made, waiting for which came up right."""
+        state = None if self.session is None else self.session.state
+        return state if isinstance(state, cu.CoverUpGame) else None
+
     def _end_game(self, reason: str = IDLE) -> None:
-        self.game = self._turn_start = self._first = None
+        self.session = None
         self.model.set_overlay(None)
         self.playPanel.show_game(None, [], reason)
 
-    def _start_turn(self, node: cu.CoverUpGame, log: list[str]) -> None:
+    def _start_turn(self, node: PlaySession, log: list[str]) -> None:
         """Show the turn starting at ``node`` with the best picks made."""
-        self._turn_start = node
         self._log = log
-        self.game = node if node.over else node.play(node.entry().picks)
+        self.session = node if node.over else node.play(node.solver_move())
         self._show_game()
 
     def _show_game(self) -> None:
@@ -365,12 +369,12 @@ class CoverUpTab(GameTab):
 
     def next_turn(self, right: list[int] | None = None) -> bool:
         """Send which picks came up right (the ticked or given columns); show the next turn."""
-        game = self.game
-        if game is None or game.over:
+        session, game = self.session, self.game
+        if session is None or game is None or game.over:
             return False
         chosen = tuple(sorted(set(self.marked_right() if right is None else right)))
         try:
-            after = game.play(chosen)
+            after = session.play(chosen)
         except ValueError as exc:
             self.show_message(str(exc), error=True)
             return False
@@ -382,21 +386,23 @@ class CoverUpTab(GameTab):
         ]
         log = [*self._log, f"Turn {game.turn}: " + " ".join(covered)]
         if after.over:
-            log.append("Every column is right: won." if after.won else "No pick was right: lost.")
+            won = after.score_for_user() == 1.0
+            log.append("Every column is right: won." if won else "No pick was right: lost.")
         self.show_message("")
         self._start_turn(after, log)
         return True
 
     def restart_game(self) -> None:
         """Back to the first turn of the solved game."""
-        if self._first is not None:
-            self._start_turn(self._first, [])
+        if self.session is not None:
+            self._start_turn(self.session.restart(), [])
 
     def choose_picks(self, picks: cu.Picks) -> None:
         """Play another pick combination this turn (from the pick combinations table)."""
-        if self._turn_start is not None and not self._turn_start.over:
+        session = self.session
+        if session is not None and session.at_chance:
             try:
-                self.game = self._turn_start.play(picks)
+                self.session = session.instead(picks)
             except ValueError as exc:
                 self.show_message(str(exc), error=True)
                 return

@@ -1,10 +1,10 @@
 """Play a match throw by throw against the fixed opponent, every hand valued.
 
-The panel draws a ``solvers.greatgame.GreatGamePlay`` and sends it moves: your
-hand (one of three buttons, each showing your chance to win the match if you
-play it, the best one marked), then the opponent's hand, which you report
-(three buttons with the throw's percentages) or let the app draw from the
-percentages (the state's chance node). The first position is built by the
+The panel is a view of a ``PlaySession`` over a ``solvers.greatgame.GreatGamePlay``
+and sends it moves: your hand (one of three buttons, each showing your chance to
+win the match if you play it, the best one marked), then the opponent's hand,
+which you report (three buttons with the throw's percentages) or let the app
+draw from the percentages (the state's chance node). The first position is built by the
 solver's ``new_game`` in a worker process through the panel's own
 ``SolveController``; New match goes back to it. No rule lives here.
 """
@@ -25,22 +25,27 @@ from PySide6.QtWidgets import (
 
 from gui.controller import Job, JobFailure, SolveController
 from gui.widgets.labels import caption, reserve_lines
-from gui.widgets.play_panel import move_log
+from gui.widgets.play_panel import best_label, costs_you, move_log
 from gui.widgets.theme import ROLE, colour_css
 from solvers import greatgame
 from solvers.greatgame import GreatGameInputs, GreatGamePlay, Hand
+from solvers.play_session import GAME_UNITS, PlaySession
 
-__all__ = ["IDLE", "GreatGamePlayPanel", "hand_values", "position_words"]
+__all__ = ["IDLE", "GreatGamePlayPanel", "match_percent", "position_words"]
 
 IDLE = "Solve first; then play a match here, throw by throw, against the opponent in the table."
 WAITING = "Setting up the match…"
-#: Values closer than this are the same value shown twice (ties between hands).
-TIE = 1e-9
+UNITS = GAME_UNITS["greatgame"]
 
 
-def hand_values(state: GreatGamePlay) -> dict[Hand, float]:
-    """Your chance to win the match after each hand at this throw (either node of it)."""
-    return {} if state.over else dict(state.throw_values())
+def this_throw(session: PlaySession) -> PlaySession | None:
+    """Where your hand of this throw is (or was) chosen; None once the match is over.
+
+    Its values stay shown while the opponent's hand is awaited.
+    """
+    if session.over:
+        return None
+    return session if session.user_to_move else session.undo()
 
 
 def position_words(state: GreatGamePlay) -> str:
@@ -77,8 +82,8 @@ class GreatGamePlayPanel(QGroupBox):
         self.controller.cancelled.connect(self._cancelled)
         #: The inputs of the match being played or built (None: no match).
         self.inputs: GreatGameInputs | None = None
-        self.first: GreatGamePlay | None = None
-        self.state: GreatGamePlay | None = None
+        #: The match in play (None: no match, or it is being set up).
+        self.session: PlaySession | None = None
         self.rng = random.Random()
         #: What the hand just chosen cost against the best one (for the throw's log line).
         self._cost = ""
@@ -136,6 +141,18 @@ class GreatGamePlayPanel(QGroupBox):
         return button
 
     @property
+    def first(self) -> GreatGamePlay | None:
+        """The first position of the match (None: no match, or it is being set up)."""
+        first = None if self.session is None else self.session.start
+        return first if isinstance(first, GreatGamePlay) else None
+
+    @property
+    def state(self) -> GreatGamePlay | None:
+        """The position of the match in play."""
+        state = None if self.session is None else self.session.state
+        return state if isinstance(state, GreatGamePlay) else None
+
+    @property
     def busy(self) -> bool:
         """Whether the first position is being built."""
         return self.controller.busy
@@ -148,7 +165,7 @@ class GreatGamePlayPanel(QGroupBox):
         """
         self.inputs = inputs
         self._note = note
-        self.first = self.state = None
+        self.session = None
         self.log.clear()
         self.statusLabel.setText(WAITING)
         self._show()
@@ -158,13 +175,13 @@ class GreatGamePlayPanel(QGroupBox):
         """No match (the inputs changed or there is no result): stop building one; say why."""
         self.controller.cancel()
         self.inputs = None
-        self.first = self.state = None
+        self.session = None
         self.log.clear()
         self.statusLabel.setText(reason)
         self._show()
 
     def _started(self, state: GreatGamePlay) -> None:
-        self.first = state
+        self.session = PlaySession.of("greatgame", state)
         self.new_match()
         if self._note:
             self.log.addItem(self._note)
@@ -183,58 +200,59 @@ class GreatGamePlayPanel(QGroupBox):
 
         When the first position was never built (stopped or failed), build it again.
         """
-        if self.first is None:
+        if self.session is None:
             if self.inputs is not None and not self.busy:
                 self.start(self.inputs)
             return
-        self.state = self.first
+        self.session = self.session.restart()
         self.log.clear()
         self._show()
 
     # ----- moves -------------------------------------------------------------------------
     def play(self, hand: Hand) -> bool:
         """Send ``hand`` to the state: yours at your turn, the opponent's at the chance node."""
-        state = self.state
-        if state is None or state.over:
+        session = self.session
+        if session is None or session.over:
             return False
         try:
-            after = state.play(hand)
+            after = session.play(hand)
         except ValueError as exc:
             self.statusLabel.setText(str(exc))
             return False
-        if state.to_move == 0:
-            self._cost = _cost_words(state, hand)
-        if after.to_move == 0 or after.over:
-            self.log.addItem(_throw_words(state, after) + self._cost)
+        if session.user_to_move:
+            self._cost = _cost_words(session, hand)
+        if after.user_to_move or after.over:
+            self.log.addItem(_throw_words(session.state, after.state) + self._cost)
             self.log.scrollToBottom()
-        self.state = after
+        self.session = after
         self._show()
         return True
 
     def draw(self) -> Hand | None:
         """Draw the opponent's hand from this throw's percentages and play it."""
-        state = self.state
-        if state is None or state.to_move != "chance":
+        session = self.session
+        if session is None or not session.at_chance:
             return None
-        chances = state.chances()
+        chances = session.chances()
         hands = list(chances)
         hand = self.rng.choices(hands, weights=[chances[h] for h in hands])[0]
         return hand if self.play(hand) else None
 
     # ----- drawing -----------------------------------------------------------------------
     def _show(self) -> None:
-        state = self.state
-        values = hand_values(state) if state is not None else {}
-        best = max(values.values(), default=0.0)
-        mine = state is not None and state.to_move == 0 and not state.over
-        chance = state is not None and state.to_move == "chance"
+        session, state = self.session, self.state
+        throw = None if session is None else this_throw(session)
+        values = {} if throw is None else throw.values()
+        best = [] if throw is None else throw.best_moves()
+        mine = session is not None and session.user_to_move
+        chance = session is not None and session.at_chance
         for hand, button in self.handButtons.items():
             name = hand.name.capitalize()
             if hand in values:
-                is_best = values[hand] >= best - TIE
-                mark = "★ " if is_best else ""
+                is_best = hand in best
                 played = "▶ " if state is not None and state.hand is hand else ""
-                button.setText(f"{played}{mark}{name}: {match_percent(values[hand])}")
+                label = best_label(f"{name}: {match_percent(values[hand])}", is_best)
+                button.setText(played + label)
                 button.setToolTip(
                     f"Your chance to win the match if you play {hand.name.lower()} now"
                     + (" (the best hand)" if is_best else "")
@@ -253,7 +271,7 @@ class GreatGamePlayPanel(QGroupBox):
                 button.setToolTip("")
                 button.setStyleSheet("")
             button.setEnabled(mine)
-        chances = state.chances() if chance and state is not None else {}
+        chances = {} if session is None else session.chances()
         for hand, button in self.opponentButtons.items():
             name = hand.name.capitalize()
             if state is not None and not state.over:
@@ -262,7 +280,7 @@ class GreatGamePlayPanel(QGroupBox):
                 button.setText(name)
             button.setEnabled(hand in chances)
         self.drawButton.setEnabled(chance)
-        self.newButton.setEnabled(self.first is not None or self.inputs is not None)
+        self.newButton.setEnabled(session is not None or self.inputs is not None)
         if state is not None:
             self.statusLabel.setText(position_words(state))
         self.position_changed.emit(state)
@@ -270,20 +288,16 @@ class GreatGamePlayPanel(QGroupBox):
 
 def match_percent(probability: float) -> str:
     """A chance to win the match as the heading writes it: per cent with 3 decimals."""
-    return f"{100 * probability:.3f}%"
+    return UNITS.text(probability)
 
 
-def _cost_words(state: GreatGamePlay, hand: Hand) -> str:
-    """`` Best was paper: 2.03 percentage points ...`` when ``hand`` was not a best hand."""
-    values = hand_values(state)
-    top = max(values.values())
-    lost = top - values[hand]
-    if lost <= TIE:
+def _cost_words(session: PlaySession, hand: Hand) -> str:
+    """`` Best was paper: 2.030 percentage points ...`` when ``hand`` was not a best hand."""
+    cost = session.cost(hand)
+    if cost == 0:
         return ""
-    best = " or ".join(h.name.lower() for h in Hand if values[h] >= top - TIE)
-    # Percentage points: the chances are per cent, and "2% less" would read as relative.
-    points = match_percent(lost).removesuffix("%")
-    return f" Best was {best}: {points} percentage points less chance to win the match."
+    best = " or ".join(h.name.lower() for h in session.best_moves())
+    return f" Best was {best}: {costs_you(UNITS, cost)} less {UNITS.value}."
 
 
 def _throw_words(before: GreatGamePlay, after: GreatGamePlay) -> str:

@@ -1,14 +1,16 @@
 """Play Nim against the solver: the panel draws a ``solvers.nim`` play state and sends moves.
 
-No rule lives here: the state (``NimGame``) says whose turn it is, which moves are
-legal, what each is worth (+1 keeps a won game, -1 hands it over) and judges every
-move. Building it (a subtraction game searches its Grundy period) runs as a
-``SolveController`` job in a worker process; moves are then instant.
+No rule lives here: the panel is a view of a ``PlaySession`` over the state
+(``NimGame``), which says whose turn it is, which moves are legal, what each is
+worth (+1 keeps a won game, -1 hands it over) and what a move costs. Building
+it (a subtraction game searches its Grundy period) runs as a ``SolveController``
+job in a worker process; moves are then instant.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -18,10 +20,11 @@ from PySide6.QtWidgets import (
 )
 
 from gui.controller import Job, JobFailure, SolveController
-from gui.widgets.play_panel import PlayPanelFrame
+from gui.widgets.play_panel import PlayPanelFrame, costs_you
 from gui.widgets.tables import fill_rows, mark_best, readonly_table, table_height
 from solvers import nim
-from solvers.nim.play import NimGame
+from solvers.nim.play import NimGame, PlayMove
+from solvers.play_session import PlaySession
 
 from .views import takes_text
 
@@ -47,8 +50,6 @@ class NimPlayPanel(PlayPanelFrame):
     ) -> None:
         super().__init__(["I move first", "I move second"], "New game from the piles", IDLE, parent)
         self._read_inputs = read_inputs
-        self.state: NimGame | None = None
-        self.user = 0
         self.mistakes = 0
         #: The first log line of the game being built (why it started), or "".
         self._note = ""
@@ -87,9 +88,20 @@ class NimPlayPanel(PlayPanelFrame):
         return self.controller.busy
 
     @property
+    def state(self) -> NimGame | None:
+        """The play state of the game in play (None: no game)."""
+        state = super().state
+        return state if isinstance(state, NimGame) else None
+
+    @property
     def position(self) -> nim.NimInputs | None:
         """The piles and rule of the game in play."""
         return None if self.state is None else self.state.position
+
+    @property
+    def user(self) -> int:
+        """The user's side: 0 moves first, 1 second (the chosen side while no game runs)."""
+        return self.sideCombo.currentIndex() if self.session is None else self.session.user
 
     # ----- game flow ---------------------------------------------------------------------
     def new_game(self, user_first: bool | None = None, note: str = "") -> bool:
@@ -113,7 +125,7 @@ class NimPlayPanel(PlayPanelFrame):
     def reset(self, reason: str = IDLE) -> None:
         """End the game (e.g. the inputs changed) and say why."""
         self.controller.cancel()
-        self.state = None
+        self.session = None
         self.mistakes = 0
         self.log.clear()
         self.positionLabel.setText(reason)
@@ -127,8 +139,7 @@ class NimPlayPanel(PlayPanelFrame):
         self.positionLabel.setText(f"Cannot play on these piles: {failure}")
 
     def _begin(self, state: NimGame) -> None:
-        self.state = state
-        self.user = self.sideCombo.currentIndex()
+        self.session = PlaySession.of("nim", state, self.sideCombo.currentIndex())
         self.mistakes = 0
         self.log.clear()
         if self._note:
@@ -139,66 +150,67 @@ class NimPlayPanel(PlayPanelFrame):
         # Start the take box on a legal amount (1 is illegal when S lacks it).
         rule = state.position
         self.takeSpin.setValue(rule.subtraction[0] if rule.subtraction else 1)
-        if self.user == 1:
+        if self.session.solver_to_move:
             self._solver_move()
         self._after_move()
 
     def user_move(self, pile: int, take: int) -> bool:
         """Play the user's move; log whether it threw a won game away."""
-        state = self.state
-        if state is None or state.over or state.to_move != self.user:
+        session = self.session
+        if session is None or not session.user_to_move:
             return False
+        state = session.state
         before = state.piles[pile] if 0 <= pile < len(state.piles) else 0
+        move = (pile, before - take)
         try:
-            after = state.play((pile, before - take))
+            after = session.play(move)
         except ValueError as exc:
             self.positionLabel.setText(f"Not a legal move: {exc}")
             return False
-        judged = after.history[-1]
-        text = f"You: pile {pile + 1}, {before:,} → {judged.after:,}"
-        if judged.mistake:
+        text = f"You: pile {pile + 1}, {before:,} → {before - take:,}"
+        cost = session.cost(move)
+        if cost > 0:
             self.mistakes += 1
-            best_pile, best_after = state.best_move()
+            best_pile, best_after = session.solver_move()
             text += (
-                f"   ✗ a losing move — pile {best_pile + 1},"
+                f"   ✗ a losing move (costs you {costs_you(session.units, cost)}) —"
+                f" pile {best_pile + 1},"
                 f" {state.piles[best_pile]:,} → {best_after:,} would have won"
             )
-        elif judged.value > 0:
+        elif session.values()[move] > 0:
             text += "   ✓ a winning move"
         return self.record_user_move(after, text)
 
-    def _solver_move(self) -> None:
-        state = self.state
-        assert state is not None
-        pile, after = state.best_move()
-        before = state.piles[pile]
-        self.state = state.play((pile, after))
-        self.log.addItem(f"Solver: pile {pile + 1}, {before:,} → {after:,}")
+    def solver_words(self, before: PlaySession, move: Any) -> str:
+        """``Solver: pile 1, 3 → 1``."""
+        pile, after = move
+        return f"Solver: pile {pile + 1}, {before.state.piles[pile]:,} → {after:,}"
 
     def _after_move(self) -> None:
-        state = self.state
+        session = self.session
         self.log.scrollToBottom()
-        if state is not None:
-            piles = ", ".join(f"{p:,}" for p in state.piles)
-            if state.over:
-                verdict = "you win!" if state.winner == self.user else "the solver wins."
+        if session is not None:
+            piles = ", ".join(f"{p:,}" for p in session.state.piles)
+            if session.over:
+                won = session.score_for_user() > 0
+                verdict = "you win!" if won else "the solver wins."
                 self.positionLabel.setText(f"Piles: {piles}. Game over: {verdict}")
             else:
-                winning = bool(state.winning_moves())
+                winning = session.best_value() > 0
                 outlook = "you can force a win" if winning else "the solver can force a win"
                 self.positionLabel.setText(f"Piles: {piles}. Your move — {outlook}.")
-                self.pileSpin.setRange(1, len(state.piles))
-        playing = state is not None and not state.over and state.to_move == self.user
-        self.set_move_controls(playing)
+                self.pileSpin.setRange(1, len(session.state.piles))
+        self.set_move_controls(session is not None and session.user_to_move)
         self._fill_moves()
         self.changed.emit()
 
     def show_hint(self) -> None:
         """Put the best move in the boxes and log it."""
-        state = self.state
-        if state is None or state.over:
+        session = self.session
+        if session is None or not session.user_to_move:
             return
-        pile, after = state.best_move()
+        state = session.state
+        pile, after = session.solver_move()
         take = state.piles[pile] - after
         self.log.addItem(f"Hint: take {take:,} from pile {pile + 1}")
         self.log.scrollToBottom()
@@ -206,10 +218,10 @@ class NimPlayPanel(PlayPanelFrame):
         self.takeSpin.setValue(take)
 
     def _pick_pile(self, row: int) -> None:
-        state = self.state
-        if state is None or state.over or not 0 <= row < len(state.piles):
+        session, state = self.session, self.state
+        if session is None or state is None or session.over or not 0 <= row < len(state.piles):
             return
-        values = state.values()
+        values = session.values()
         takes = [(v, state.piles[p] - a) for (p, a), v in values.items() if p == row]
         if takes:
             self.pileSpin.setValue(row + 1)
@@ -218,22 +230,27 @@ class NimPlayPanel(PlayPanelFrame):
     # ----- the value of every move ---------------------------------------------------------
     def winning_by_pile(self) -> dict[int, list[int]]:
         """Pile index -> the sizes the mover's winning moves leave (the chart marks them)."""
-        state = self.state
-        if state is None or state.over or state.to_move != self.user:
-            return {}
         by_pile: dict[int, list[int]] = {}
-        for pile, after in state.winning_moves():
+        for pile, after in self._user_moves(winning=True):
             by_pile.setdefault(pile, []).append(after)
         return by_pile
 
+    def _user_moves(self, winning: bool) -> list[PlayMove]:
+        """The user's winning (or losing) moves now; none while the user does not move."""
+        session = self.session
+        if session is None or not session.user_to_move:
+            return []
+        return [move for move, value in session.values().items() if (value > 0) == winning]
+
     def _fill_moves(self) -> None:
-        state = self.state
-        if state is None or state.over or state.to_move != self.user:
+        session = self.session
+        if session is None or not session.user_to_move:
             self.movesTable.setRowCount(0)
             return
+        state = session.state
         wins: dict[int, list[int]] = {}
         losses: dict[int, list[int]] = {}
-        for (pile, after), value in state.values().items():
+        for (pile, after), value in session.values().items():
             target = wins if value > 0 else losses
             target.setdefault(pile, []).append(state.piles[pile] - after)
         rows = []

@@ -189,7 +189,5 @@ class NimTab(GameTab):
 
     def _headline(self) -> None:
         """While a game runs before any solve, the answer line speaks of the game."""
-        state = self.play.state
         if self.result is None:
-            game = None if state is None else (state.over, state.to_move == self.play.user)
-            show_play_headline(self.messages, game)
+            show_play_headline(self.messages, self.play.headline())

@@ -1,8 +1,8 @@
 """Play Xoinc against the solver: the panel draws a play state and sends the user's takes.
 
-The rules and the values live in ``solvers.xoinc.play.XoincGame``: the panel
-asks it for the legal takes, what each is worth and the best one, and sends
-it the user's take; the solver's answer is the state's own best take. A new
+The rules and the values live in ``solvers.xoinc.play.XoincGame``: the panel is
+a view of a ``PlaySession`` over it, which gives the legal takes, what each is
+worth, the best ones and what a take costs; the solver plays the session's move. A new
 game on a stack that is not solved yet is built by ``solvers.xoinc.new_game``
 in a worker process (``build``), so a 5000-coin stack never stalls the window.
 """
@@ -22,8 +22,9 @@ from PySide6.QtWidgets import (
 )
 
 from gui.controller import Job, JobFailure, SolveController
-from gui.widgets.play_panel import PlayPanelFrame
+from gui.widgets.play_panel import PlayPanelFrame, best_label, costs_you
 from gui.widgets.tables import fill_rows, mark_best, readonly_table
+from solvers.play_session import PlaySession
 from solvers.xoinc.play import XoincGame
 
 from .views import caption
@@ -41,14 +42,6 @@ def _coins_text(first: int, count: int) -> str:
     return f"coin #{first}" if count == 1 else f"coins #{first}\u2013{first + count - 1}"
 
 
-def _cost_text(cost: int) -> str:
-    """A loss in words, positive like the legend's "how much less value".
-
-    Value, not coins: taking 1 instead of 2 may cost one coin of 89.
-    """
-    return f"{cost} in value"
-
-
 class XoincPlayPanel(PlayPanelFrame):
     """A game on the stack: you against the solver, every take judged."""
 
@@ -61,8 +54,6 @@ class XoincPlayPanel(PlayPanelFrame):
         super().__init__(
             ["I am the first player", "I am the second player"], "New game", IDLE, parent
         )
-        self.state: XoincGame | None = None
-        self.user = 1
         self.hint: int | None = None
         self._user_first = True
         #: The first log line of the game being built (why it started), or "".
@@ -109,6 +100,12 @@ class XoincPlayPanel(PlayPanelFrame):
         self.arrange([self.takeSpin], extras=[self.valuesCheck], middle=middle)
         self._fill_options()
 
+    @property
+    def state(self) -> XoincGame | None:
+        """The play state of the game in play (None: no game)."""
+        state = super().state
+        return state if isinstance(state, XoincGame) else None
+
     # ----- starting a game ---------------------------------------------------------------
     def build(self, job: Job[Any], user_first: bool, note: str = "") -> None:
         """Build the game in a worker process (``solvers.xoinc.new_game``), then begin it.
@@ -130,15 +127,14 @@ class XoincPlayPanel(PlayPanelFrame):
         """Play ``state`` (a new game); the solver moves at once when the user is second."""
         self.controller.cancel()
         self.sideCombo.setCurrentIndex(0 if user_first else 1)
-        self.state = state
-        self.user = 1 if user_first else 2
+        self.session = PlaySession.of("xoinc", state, 0 if user_first else 1)
         self.log.clear()
         if self._note:
             self.log.addItem(self._note)
             self._note = ""
         you = "first (blue)" if user_first else "second (orange)"
         self.log.addItem(f"New game on {len(state.coins)} coins; you play {you}.")
-        if not user_first:
+        if self.session.solver_to_move:
             self._solver_move()
         self._after_move()
 
@@ -149,8 +145,8 @@ class XoincPlayPanel(PlayPanelFrame):
 
     def show_idle(self, reason: str) -> None:
         """No game: the controls off, ``reason`` on the position line."""
-        had_game = self.state is not None
-        self.state = None
+        had_game = self.session is not None
+        self.session = None
         self.hint = None
         self.log.clear()
         self.positionLabel.setText(reason)
@@ -162,52 +158,55 @@ class XoincPlayPanel(PlayPanelFrame):
     # ----- moves -------------------------------------------------------------------------
     def user_take(self, count: int) -> bool:
         """Make the user's take; log its worth and loss, then let the solver answer."""
-        state = self.state
-        if state is None or state.over or state.player != self.user:
+        session = self.session
+        if session is None or not session.user_to_move:
             return False
         try:
-            after = state.play(count)
+            after = session.play(count)
         except ValueError as exc:
             self.positionLabel.setText(f"Not a legal take: {exc}")
             return False
-        judged = after.history[-1]
+        top = session.state.top
+        gained = sum(session.state.coins[top : top + count])
+        value = round(session.values()[count])
         text = (
-            f"You took {count} ({_coins_text(state.top + 1, count)}) = {judged.gained}. "
-            f"This take is worth {judged.value} in the end"
+            f"You took {count} ({_coins_text(top + 1, count)}) = {gained}. "
+            f"This take is worth {value} in the end"
         )
-        if judged.lost:
+        lost = round(session.cost(count))
+        if lost:
+            best = session.solver_move()
             text += (
-                f"; the best take was {judged.best_take} (worth {judged.best_value}): "
-                f"you lost {judged.lost}."
+                f"; the best take was {best} (worth {round(session.best_value())}): "
+                f"you lost {lost}."
             )
         else:
             text += " — a best take."
         return self.record_user_move(after, text)
 
-    def _solver_move(self) -> None:
-        assert self.state is not None
-        count = self.state.best_take()
-        top = self.state.top
-        self.state = self.state.play(count)
-        gained = self.state.history[-1].gained
-        self.log.addItem(f"Solver took {count} ({_coins_text(top + 1, count)}) = {gained}.")
+    def solver_words(self, before: PlaySession, move: Any) -> str:
+        """``Solver took 2 (coins #1–2) = 7.``."""
+        top = before.state.top
+        gained = sum(before.state.coins[top : top + move])
+        return f"Solver took {move} ({_coins_text(top + 1, move)}) = {gained}."
 
     def _after_move(self) -> None:
-        state = self.state
-        assert state is not None
+        session = self.session
+        assert session is not None
+        state = session.state
         self.hint = None
         self.log.scrollToBottom()
-        mine, theirs = state.totals[self.user - 1], state.totals[2 - self.user]
+        mine, theirs = state.totals[session.user], state.totals[1 - session.user]
         score = f"You {mine} · solver {theirs}"
-        if state.over:
+        if session.over:
+            margin = session.margin_for_user()
+            assert margin is not None
             verdict = (
-                "you win!"
-                if mine > theirs
-                else ("a draw." if mine == theirs else "the solver wins.")
+                "you win!" if margin > 0 else ("a draw." if margin == 0 else "the solver wins.")
             )
             self.positionLabel.setText(
-                f"Game over. {score}: {verdict} Your takes lost {self.total_lost()} in value"
-                " against best play."
+                f"Game over. {score}: {verdict} Your takes lost"
+                f" {session.units.cost_text(self.total_lost())} against best play."
             )
             self.set_move_controls(False)
         else:
@@ -215,10 +214,11 @@ class XoincPlayPanel(PlayPanelFrame):
             self.takeSpin.setRange(1, most)
             # A fresh turn starts from the best take while the values are shown (they give it
             # away anyway), else from 1: never from the last turn's choice.
-            self.takeSpin.setValue(state.best_take() if self.valuesCheck.isChecked() else 1)
+            self.takeSpin.setValue(session.solver_move() if self.valuesCheck.isChecked() else 1)
             self.positionLabel.setText(
                 f"{score}. {state.coins_left} coins left, next is coin #{state.top + 1}; "
-                f"you may take 1\u2013{most}. With best play you end with {state.outlook()}."
+                f"you may take 1\u2013{most}. With best play you end with"
+                f" {session.units.text(session.best_value())}."
             )
             self.set_move_controls(True)
         self._fill_options()
@@ -226,37 +226,36 @@ class XoincPlayPanel(PlayPanelFrame):
 
     def shaded_take(self) -> int | None:
         """The take the chart shades green: the hint, or the best take while values show."""
-        state = self.state
+        session = self.session
         if self.hint is not None:
             return self.hint
-        if state is None or state.over or state.player != self.user:
+        if session is None or not session.user_to_move:
             return None
-        return state.best_take() if self.valuesCheck.isChecked() else None
+        move = session.solver_move() if self.valuesCheck.isChecked() else None
+        return None if move is None else int(move)
 
     def total_lost(self) -> int:
         """What the user's takes lost in all, each against the best take at its moment."""
-        if self.state is None:
-            return 0
-        return sum(t.lost for t in self.state.history if t.player == self.user)
+        return 0 if self.session is None else round(sum(self.session.user_costs()))
 
     def option_values(self) -> list[int]:
         """The user's final total after each legal take (both optimal afterwards)."""
-        state = self.state
-        if state is None or state.over or state.player != self.user:
+        session = self.session
+        if session is None or not session.user_to_move:
             return []
-        return state.take_values()
+        return [round(value) for value in session.values().values()]
 
     def show_hint(self) -> int | None:
         """Put the best take in the spin box and log it; returns it."""
-        state = self.state
-        if state is None or state.over:
+        session = self.session
+        if session is None or not session.user_to_move:
             return None
-        best = state.best_take()
+        best = int(session.solver_move())
         self.hint = best
         self.takeSpin.setValue(best)
         self.log.addItem(
-            f"Hint: take {best} ({_coins_text(state.top + 1, best)}); "
-            f"you then end with {state.take_values()[best - 1]}."
+            f"Hint: take {best} ({_coins_text(session.state.top + 1, best)}); "
+            f"you then end with {session.units.text(session.values()[best])}."
         )
         self.log.scrollToBottom()
         self.changed.emit()
@@ -269,16 +268,18 @@ class XoincPlayPanel(PlayPanelFrame):
         if not options:
             self.optionsTable.setRowCount(0)
             return
-        best = max(options)
-        best_row = options.index(best)
+        session = self.session
+        assert session is not None
+        best_takes = session.best_moves()
+        best_row = best_takes[0] - 1
         rows = []
         for row, value in enumerate(options):
-            is_best = value == best
-            take = f"{row + 1}"
+            take = row + 1
+            is_best = take in best_takes
             items = [
-                QTableWidgetItem(f"★ {take} (best)" if is_best else take),
-                QTableWidgetItem(f"{value}"),
-                QTableWidgetItem("nothing" if is_best else _cost_text(best - value)),
+                QTableWidgetItem(best_label(f"{take} (best)", True) if is_best else f"{take}"),
+                QTableWidgetItem(session.units.text(value)),
+                QTableWidgetItem(costs_you(session.units, session.cost(take))),
             ]
             for column, item in enumerate(items):
                 alignment = Qt.AlignmentFlag.AlignRight if column else Qt.AlignmentFlag.AlignLeft

@@ -276,10 +276,8 @@ class XoincTab(GameTab):
 
     def _headline(self) -> None:
         """While a game runs before any solve, the answer line speaks of the game."""
-        state = self.play.state
         if self.result is None:
-            game = None if state is None else (state.over, state.player == self.play.user)
-            show_play_headline(self.messages, game)
+            show_play_headline(self.messages, self.play.headline())
 
     # ----- play ----------------------------------------------------------------------------
     def start_game(self, user_first: bool) -> None:

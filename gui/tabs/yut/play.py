@@ -1,8 +1,9 @@
 """The play-along panel: where the game stands, the throw, every move of the turn, the log.
 
-The panel draws a ``solvers.yut.KnownGame`` or ``ExpectGame`` and reports what
-the user does through signals (a throw, a move, a row looked at, Restart); the
-tab sends the matching moves to the play state. No rule of the game lives here.
+The panel is a view of a ``PlaySession`` over a ``solvers.yut.KnownGame`` or
+``ExpectGame`` and reports what the user does through signals (a throw, a move,
+a row looked at, Restart); the tab sends the matching moves to the session. No
+rule of the game lives here.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from gui.widgets.labels import caption
 from gui.widgets.play_panel import move_log
 from gui.widgets.tables import readonly_table, table_height
 from solvers import yut
+from solvers.play_session import PlaySession
 
 from .views import MOVE_HEADERS, MOVES_CAPTION, compact_table, fill_moves, game_words
 
@@ -47,7 +49,7 @@ class PlayPanel(QGroupBox):
     def __init__(self, parent: QWidget | None = None) -> None:
         # No title: the tab above already says "Play along", and a title costs a line.
         super().__init__("", parent)
-        self.game: yut.KnownGame | yut.ExpectGame | None = None
+        self.session: PlaySession | None = None
         self.moves: list[yut.Move] = []
         self.statusLabel = QLabel(IDLE)
         self.statusLabel.setObjectName("playStatus")
@@ -119,18 +121,20 @@ class PlayPanel(QGroupBox):
         layout.addWidget(caption(MOVES_CAPTION, "movesCaption"))
         self.show_game(None, [])
 
-    def show_game(
-        self,
-        game: yut.KnownGame | yut.ExpectGame | None,
-        log: list[str],
-        idle: str = IDLE,
-        first: yut.KnownGame | yut.ExpectGame | None = None,
-    ) -> None:
-        """Draw ``game`` and the moves played (None: nothing to play, ``idle`` says why).
+    @property
+    def game(self) -> yut.KnownGame | yut.ExpectGame | None:
+        """The state drawn (None: no game)."""
+        state = None if self.session is None else self.session.state
+        return state if isinstance(state, yut.KnownGame | yut.ExpectGame) else None
 
-        ``first`` is the game's start: the end compares the score with best play from it.
+    def show_game(self, session: PlaySession | None, log: list[str], idle: str = IDLE) -> None:
+        """Draw ``session``'s game and the moves played (None: ``idle`` says why).
+
+        The end compares the score with best play from the game's start.
         """
-        self.game = game
+        self.session = session
+        game = self.game
+        first = None if session is None else session.start
         self.moves = fill_moves(self.table, game)
         self.log.clear()
         self.log.addItems(log)
@@ -156,11 +160,10 @@ class PlayPanel(QGroupBox):
         rows = self.table.selectionModel().selectedRows()
         if rows and rows[0].row() < len(self.moves):
             return self.moves[rows[0].row()]
-        game = self.game
-        if game is None or not self.moves or game.to_move == "chance":
+        session = self.session
+        if session is None or not self.moves or not session.user_to_move:
             return None
-        values = game.values()
-        return max(self.moves, key=lambda move: values[move])
+        return session.solver_move()  # type: ignore[no-any-return]
 
     def _rethrow(self, face: int) -> None:
         # Changing the face after a throw asks again for the same turn ("what if a 3?").

@@ -22,6 +22,7 @@ from gui.tabs.base import GameTab
 from gui.widgets.labels import caption
 from gui.widgets.play_panel import GameRestarter
 from solvers import yut
+from solvers.play_session import CHANCE, PlaySession
 
 from .board_view import BoardView, Sketch
 from .form import YutForm
@@ -51,10 +52,8 @@ class YutTab(GameTab):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        #: The state being shown, the state at the start of its turn, the first state.
-        self.game: Game | None = None
-        self._turn_start: Game | None = None
-        self._first: Game | None = None
+        #: The game in play (None: none).
+        self.session: PlaySession | None = None
         self._log: list[str] = []
         #: Known throws solved, game not made yet: made when the play panel is first shown.
         self._game_inputs: yut.YutInputs | None = None
@@ -228,6 +227,12 @@ class YutTab(GameTab):
         self._show_position(step.positions, step.path, step.piece or 0)
 
     # ----- play along --------------------------------------------------------------------------
+    @property
+    def game(self) -> Game | None:
+        """The state being shown (None: no game)."""
+        state = None if self.session is None else self.session.state
+        return state if isinstance(state, yut.KnownGame | yut.ExpectGame) else None
+
     def _prepare_game(self) -> None:
         inputs = self._game_inputs
         if inputs is not None and self.views.currentWidget() is self.playPanel:
@@ -235,7 +240,10 @@ class YutTab(GameTab):
             self.playController.start(Job(yut.new_game, (inputs,)))
 
     def _game_ready(self, game: Game) -> None:
-        self._first = self._turn_start = self.game = game
+        self._start(PlaySession.of("yut", game))
+
+    def _start(self, session: PlaySession) -> None:
+        self.session = session
         note = self.restarter.take_note()
         self._log = [note] if note else []
         self._show_game()
@@ -247,17 +255,20 @@ class YutTab(GameTab):
     def _drop_game(self, why: str) -> None:
         self.playController.cancel()
         self._game_inputs = None
-        self.game = self._turn_start = self._first = None
+        self.session = None
         self._log = []
         self.playPanel.show_game(None, [], why)
 
     def throw(self, face: int) -> None:
         """The die showed ``face`` (unknown throws); a second throw replaces the first."""
-        start = self._turn_start
-        if start is None or start.to_move != "chance":
+        session = self.session
+        if session is None or session.over:
+            return
+        rethrow = session.steps and session.steps[-1].mover == CHANCE and session.user_to_move
+        if not (session.at_chance or rethrow):
             return
         try:
-            self.game = start.play(face)
+            self.session = session.play(face) if session.at_chance else session.instead(face)
         except ValueError as exc:
             self.show_message(f"Cannot throw a {face}: {exc}", error=True)
             return
@@ -265,25 +276,25 @@ class YutTab(GameTab):
 
     def play_move(self, move: yut.Move) -> None:
         """Move piece ``move`` (None: the throw is lost) in the game being played."""
-        game = self.game
-        if game is None or game.over or game.to_move == "chance":
+        session, game = self.session, self.game
+        if session is None or game is None or not session.user_to_move:
             return
         try:
-            after = game.play(move)
+            after = session.play(move)
         except ValueError as exc:
             self.show_message(f"Cannot play that move: {exc}", error=True)
             return
         self._log.append(move_words(game, move))
-        self.game = self._turn_start = after
+        self.session = after
         self._show_game()
 
     def restart(self) -> None:
         """Back to the first turn of the game."""
-        if self._first is not None:
-            self._game_ready(self._first)
+        if self.session is not None:
+            self._start(self.session.restart())
 
     def _show_game(self) -> None:
-        self.playPanel.show_game(self.game, self._log, first=self._first)
+        self.playPanel.show_game(self.session, self._log)
         self._draw_game(self.playPanel.selected_move())
 
     def _draw_game(self, move: yut.Move = None) -> None:
