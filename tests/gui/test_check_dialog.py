@@ -6,9 +6,11 @@ tab), so it does not depend on any game's generator; one test opens it from the 
 
 from __future__ import annotations
 
+import gc
 import os
 import shlex
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -250,3 +252,87 @@ def test_rows_show_time_and_memory(qtbot, dialog) -> None:  # type: ignore[no-un
     assert header == ["Case", "Verdict", "Time (s)", "Memory (MB)"]
     if sys.platform.startswith("linux"):
         assert all(float(table.item(r, 3).text()) > 1 for r in range(table.rowCount()))
+
+
+def _other_threads() -> list[str]:
+    """Python threads of this (the window's) process besides the main one and the watchdog."""
+    return [
+        thread.name
+        for thread in threading.enumerate()
+        if thread is not threading.main_thread()
+        and not isinstance(thread, threading._DummyThread)
+        and thread.name != "hang-watchdog"
+    ]
+
+
+def test_the_check_runs_in_a_worker_and_rows_appear_as_cases_end(qtbot, dialog) -> None:  # type: ignore[no-untyped-def]
+    # At each note: rows, whether a report is shown, the status, other threads.
+    seen: list[tuple[int, bool, str, list[str]]] = []
+    dialog.controller.noted.connect(
+        lambda note: seen.append(
+            (
+                dialog.casesTable.rowCount(),
+                dialog.report is not None,
+                dialog.statusLabel.text(),
+                _other_threads(),
+            )
+        )
+    )
+    dialog.programEdit.setText(toy("wrong"))
+    dialog.sizeCombo.setCurrentText("judge")
+    assert gc.isenabled()
+    qtbot.mouseClick(dialog.runButton, Qt.MouseButton.LeftButton)
+    assert _other_threads() == []
+    run_to_the_end(qtbot, dialog)
+    report = dialog.report
+    assert report is not None and report.failure is not None and report.failure.shrink_steps
+    cases = len(report.cases)
+    # Each case's row is there when its note arrives, long before the report; then the
+    # shrinking steps, one note each.
+    assert [rows for rows, *_ in seen] == [*range(1, cases + 1)] + [cases] * (
+        report.failure.shrink_steps
+    )
+    assert not any(shown for _, shown, *_ in seen)
+    assert all(threads == [] for *_, threads in seen) and _other_threads() == []
+    assert gc.isenabled()
+    assert f"{report.failure.shrink_steps} smaller failing inputs" in seen[-1][2]
+
+
+def test_a_crashing_program_ends_in_a_report(qtbot, dialog) -> None:  # type: ignore[no-untyped-def]
+    dialog.programEdit.setText(shlex.quote(str(PROGRAMS / "crash.py")))
+    run_to_the_end(qtbot, dialog)
+    report = dialog.report
+    assert report is not None and report.failure is not None
+    assert report.failure.verdict == "runtime error"
+    assert dialog.casesTable.item(0, 1).text() == "runtime error"
+    assert "IndexError" in dialog.reportText.toPlainText()
+    assert dialog.statusLabel.text().startswith("Runtime error on case 1, shrunk to")
+    assert dialog.showButton.isEnabled()
+
+
+def test_a_cancelled_check_reports_the_cases_it_judged(qtbot, dialog, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    program = tmp_path / "slow_after_three.py"
+    runs = tmp_path / "runs"
+    program.write_text(  # right at once on its first three runs, never done on the others
+        "import os, sys, time\n"
+        f"with open({str(runs)!r}, 'ab') as handle:\n"
+        "    handle.write(b'x')\n"
+        f"if os.path.getsize({str(runs)!r}) > 3:\n"
+        "    time.sleep(120)\n"
+        "print(sum(int(w) for w in sys.stdin.read().split()[1:]))\n"
+    )
+    dialog.programEdit.setText(shlex.quote(str(program)))
+    dialog.casesSpin.setValue(200)
+    dialog.sizeCombo.setCurrentText("judge")
+    dialog.timeoutSpin.setValue(120)
+    qtbot.mouseClick(dialog.runButton, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.casesTable.rowCount() >= 1, timeout=30_000)
+    qtbot.wait(300)  # the check now waits for runs that never end
+    qtbot.mouseClick(dialog.cancelButton, Qt.MouseButton.LeftButton)
+    report = dialog.report
+    assert report is not None and report.cancelled and report.failure is None
+    assert 1 <= len(report.cases) == dialog.casesTable.rowCount() < 200
+    assert [case.number for case in report.cases] == list(range(1, len(report.cases) + 1))
+    cases = len(report.cases)
+    assert dialog.reportText.toPlainText().startswith(f"Cancelled after {cases} of 200 cases.")
+    assert "Cancelled" in dialog.statusLabel.text()
