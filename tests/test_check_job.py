@@ -101,6 +101,34 @@ def test_a_cancel_from_progress_kills_every_program_before_it_returns(tmp_path: 
     assert not [pid for pid in ids(pids) if running(pid)]
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the launcher is Linux's")
+def test_a_cancel_raised_by_on_case_kills_the_runs_still_going(tmp_path: Path) -> None:
+    """``Check.run`` itself: a callback that raises stops the check and its programs."""
+    pids, program = tmp_path / "pids", tmp_path / "answer_once.py"
+    program.write_text(  # the first run answers; every later one sleeps, its id on file
+        "import os, sys, time\n"
+        f"with open({str(pids)!r}, 'a') as handle:\n"
+        "    handle.write(f'{os.getpid()}\\n')\n"
+        f"if len(open({str(pids)!r}).read().split()) > 1:\n"
+        "    time.sleep(120)\n"
+        "print(sum(int(w) for w in sys.stdin.read().split()[1:]))\n"
+    )
+    # One run at a time (the next case starts while on_case hears of the first): no race.
+    settings = Settings(cases=8, size="small", timeout=30.0, jobs=1)
+    check = Check(fake_sum, "sum", [sys.executable, "-S", str(program)], settings)
+
+    def on_case(case: CaseResult) -> None:
+        while len(ids(pids)) < 2:  # the next run is going (and sleeping)
+            time.sleep(0.01)
+        raise Cancelled
+
+    started = time.monotonic()
+    with pytest.raises(Cancelled):
+        check.run(on_case=on_case)
+    assert time.monotonic() - started < 20  # the cancel ended it, not the time limit
+    assert len(ids(pids)) == 2 and not [pid for pid in ids(pids) if running(pid)]
+
+
 def ids(pids: Path) -> list[int]:
     return [int(word) for word in pids.read_text().split()] if pids.exists() else []
 
