@@ -311,28 +311,28 @@ def test_a_crashing_program_ends_in_a_report(qtbot, dialog) -> None:  # type: ig
 
 
 def test_a_cancelled_check_reports_the_cases_it_judged(qtbot, dialog, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    program = tmp_path / "slow_after_three.py"
-    runs = tmp_path / "runs"
-    program.write_text(  # right at once on its first three runs, never done on the others
+    program, gate, pids = tmp_path / "gated.py", tmp_path / "gate", tmp_path / "pids"
+    program.write_text(  # right at once until the gate exists; then it never answers
         "import os, sys, time\n"
-        f"with open({str(runs)!r}, 'ab') as handle:\n"
-        "    handle.write(b'x')\n"
-        f"if os.path.getsize({str(runs)!r}) > 3:\n"
+        f"if os.path.exists({str(gate)!r}):\n"
+        f"    with open({str(pids)!r}, 'a') as handle:\n"
+        "        handle.write(f'{os.getpid()}\\n')\n"
         "    time.sleep(120)\n"
         "print(sum(int(w) for w in sys.stdin.read().split()[1:]))\n"
     )
     dialog.programEdit.setText(shlex.quote(str(program)))
-    dialog.casesSpin.setValue(200)
-    dialog.sizeCombo.setCurrentText("judge")
+    dialog.casesSpin.setValue(1000)
     dialog.timeoutSpin.setValue(120)
     qtbot.mouseClick(dialog.runButton, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: dialog.casesTable.rowCount() >= 1, timeout=30_000)
-    qtbot.wait(300)  # the check now waits for runs that never end
+    gate.touch()
+    qtbot.waitUntil(lambda: pids.exists() and pids.read_text().strip() != "", timeout=30_000)
     qtbot.mouseClick(dialog.cancelButton, Qt.MouseButton.LeftButton)
     report = dialog.report
     assert report is not None and report.cancelled and report.failure is None
-    assert 1 <= len(report.cases) == dialog.casesTable.rowCount() < 200
+    assert 1 <= len(report.cases) == dialog.casesTable.rowCount() < 1000
     assert [case.number for case in report.cases] == list(range(1, len(report.cases) + 1))
     cases = len(report.cases)
-    assert dialog.reportText.toPlainText().startswith(f"Cancelled after {cases} of 200 cases.")
+    assert dialog.reportText.toPlainText().startswith(f"Cancelled after {cases} of 1000 cases.")
     assert "Cancelled" in dialog.statusLabel.text()
+    qtbot.waitUntil(lambda: _all_stopped(pids), timeout=STOP_MS)
