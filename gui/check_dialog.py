@@ -2,10 +2,12 @@
 
 The user picks a program (a source file, ``.cpp .cc .c .java .py .rs``, which the judge
 builds; any other file as an executable; or a typed command line), the number of cases,
-their size and the time limit. The check runs in a ``CheckThread``; Cancel kills every
-process the program started at once, and so does closing the dialog in any way (Esc,
-Close, the window's close button). The first failing case, shrunk, can be loaded into
-the tab and solved there ("Show in tab") while the dialog keeps showing the answer.
+their size and the time limit. The check runs in a worker process like every solve
+(``Job(run_check, ...)`` on a ``SolveController``): the window reads its case results as
+they arrive and runs no thread of its own. Cancel kills every process the program
+started at once, and so does closing the dialog in any way (Esc, Close, the window's
+close button). The first failing case, shrunk, can be loaded into the tab and solved
+there ("Show in tab") while the dialog keeps showing the answer.
 """
 
 from __future__ import annotations
@@ -15,11 +17,10 @@ import shlex
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QEventLoop, QSettings, Qt, QTimer, Slot
 from PySide6.QtGui import QCloseEvent, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QApplication,
     QComboBox,
     QDialog,
     QDoubleSpinBox,
@@ -40,15 +41,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from solvers.check import SIZES, CaseResult, Check, Report, Settings
+from gui.controller import Job, JobFailure, SolveController
+from solvers.check import SIZES, CaseResult, Report, Settings
 from solvers.check.build import SOURCES
+from solvers.check.job import CheckRequest, Shrunk, run_check
 from solvers.check.report import text_report
 from solvers.protocol import parse_options, split_numbers
 
-__all__ = ["CheckDialog", "CheckThread", "command_for", "open_check_dialog", "stop_all_checks"]
-
-#: Checks still running, kept so Python never drops a running QThread.
-_RUNNING: set[CheckThread] = set()
+__all__ = ["CheckDialog", "command_for", "open_check_dialog"]
 
 
 def command_for(text: str) -> list[str]:
@@ -69,51 +69,6 @@ def command_for(text: str) -> list[str]:
     return words
 
 
-class CheckThread(QThread):
-    """Runs one ``Check`` off the UI thread; its signals arrive on the UI thread."""
-
-    case_done = Signal(object)  # CaseResult
-    shrinking = Signal(int)  # steps taken so far
-    report_ready = Signal(object)  # Report
-    failed = Signal(str)
-
-    def __init__(self, check: Check) -> None:
-        super().__init__()
-        self.check = check
-        self.finished.connect(self._forget)
-
-    def start_check(self) -> None:
-        """Start, and stay referenced until finished."""
-        _RUNNING.add(self)
-        self.start()
-
-    def cancel(self) -> None:
-        """Kill the running programs; the check returns within moments."""
-        self.check.cancel()
-
-    def run(self) -> None:
-        """Thread body: every failure becomes the ``failed`` signal."""
-        try:
-            report = self.check.run(
-                on_case=self.case_done.emit, on_shrink=lambda steps, _: self.shrinking.emit(steps)
-            )
-        except Exception as exc:  # reaches the dialog, never the console
-            self.failed.emit(str(exc) or type(exc).__name__)
-        else:
-            self.report_ready.emit(report)
-
-    def _forget(self) -> None:
-        _RUNNING.discard(self)
-
-
-def stop_all_checks(timeout_ms: int = 5000) -> bool:
-    """Cancel every running check and wait for it (the application is quitting)."""
-    threads = list(_RUNNING)
-    for thread in threads:
-        thread.cancel()
-    return all(thread.wait(timeout_ms) for thread in threads)
-
-
 class CheckDialog(QDialog):
     """Check a program against the solver of ``tab``'s game."""
 
@@ -123,15 +78,21 @@ class CheckDialog(QDialog):
         self.game: str = tab.game_id
         self.module = tab.module
         self.report: Report | None = None
-        self._thread: CheckThread | None = None
+        #: What the running check found so far, from its notes: shown if it is cancelled.
+        self._partial: Report | None = None
         self._settings = getattr(parent, "settings", None)
+        # Quitting cancels the job with every other (the pool stops its workers), and a
+        # deleted dialog's controller cancels it too: no program outlives the window.
+        self.controller = SolveController(self)
+        self.controller.noted.connect(self._on_note)
+        self.controller.finished.connect(self._on_report)
+        self.controller.failed.connect(self._on_failed)
+        self.controller.cancelled.connect(self._on_cancelled)
+        self.controller.busy_changed.connect(self._set_running)
         self.setWindowTitle(f"Check a {tab.title} solution")
         self.setObjectName("checkDialog")
         self._build()
         self._set_running(False)
-        app = QApplication.instance()
-        if app is not None:  # quitting must not leave a program (or a QThread) running
-            app.aboutToQuit.connect(stop_all_checks)
 
     # ----- building ------------------------------------------------------------------------
     def _build(self) -> None:
@@ -231,40 +192,33 @@ class CheckDialog(QDialog):
 
     def start(self) -> None:
         """Start checking (the form's errors are shown instead when it is incomplete)."""
-        if self._thread is not None:
+        if self.controller.busy:
             return
         try:
             command = command_for(self.programEdit.text())
             words = shlex.split(self.optionsEdit.text())
-            options = parse_options(getattr(self.module, "OPTIONS", ()), words)
-            check = Check(self.module, self.game, command, self.settings(), options)
+            parse_options(getattr(self.module, "OPTIONS", ()), words)  # refused here, at once
+            settings = self.settings()
         except ValueError as exc:
             self._say(str(exc), error=True)
             return
         if isinstance(self._settings, QSettings):
             self._settings.setValue(f"check/{self.game}/command", self.programEdit.text())
         self.report = None
+        self._partial = Report(self.game, command, settings, option_words=words)
         self.casesTable.setRowCount(0)
         self.reportText.clear()
-        self.progressBar.setRange(0, check.settings.cases)
+        self.progressBar.setRange(0, settings.cases)
         self.progressBar.setValue(0)
-        thread = CheckThread(check)
-        thread.case_done.connect(self._on_case)
-        thread.shrinking.connect(self._on_shrinking)
-        thread.report_ready.connect(self._on_report)
-        thread.failed.connect(self._on_failed)
-        thread.finished.connect(self._on_finished)
-        self._thread = thread
-        self._set_running(True)
+        module = self.module.__name__  # the worker imports it, as pickle imports a function
+        request = CheckRequest(module, self.game, tuple(command), settings, tuple(words))
         self._say(f"Running {shlex.join(command)}…")
-        thread.start_check()
+        self.controller.start(Job(run_check, (request,)))
 
     @Slot()
     def stop(self) -> None:
-        """Cancel a running check: every program it started is killed."""
-        if self._thread is not None:
-            self._thread.cancel()
-            self._say("Cancelling…")
+        """Cancel a running check: the worker kills every program it started at once."""
+        self.controller.cancel()
 
     def show_in_tab(self) -> None:
         """Load the shrunk failing case into the tab and solve it there."""
@@ -279,9 +233,14 @@ class CheckDialog(QDialog):
         )
 
     def wait(self, timeout_ms: int = 10_000) -> bool:
-        """Wait for the running check to finish (tests, closing)."""
-        thread = self._thread
-        return thread is None or thread.wait(timeout_ms)
+        """Run the event loop until the check has ended, at most ``timeout_ms`` (tests)."""
+        if self.controller.busy:
+            loop = QEventLoop()
+            self.controller.busy_changed.connect(loop.quit)
+            QTimer.singleShot(timeout_ms, loop.quit)
+            loop.exec()
+            self.controller.busy_changed.disconnect(loop.quit)
+        return not self.controller.busy
 
     def reject(self) -> None:
         """Esc (and every close, through QDialog's ``closeEvent``) stops the check first.
@@ -289,16 +248,23 @@ class CheckDialog(QDialog):
         QDialog's own ``reject`` only hides the dialog, which left a check running unseen.
         """
         self.stop()
-        self.wait()
         super().reject()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Closing in any way cancels the check and waits for its programs to be gone."""
+        """Closing in any way cancels the check (its worker kills its programs at once)."""
         self.stop()
-        self.wait()
         super().closeEvent(event)
 
-    # ----- thread signals ------------------------------------------------------------------
+    # ----- the job's news ------------------------------------------------------------------
+    @Slot(object)
+    def _on_note(self, note: object) -> None:
+        if isinstance(note, CaseResult):
+            if self._partial is not None:
+                (self._partial.samples if note.sample else self._partial.cases).append(note)
+            self._on_case(note)
+        elif isinstance(note, Shrunk):
+            self._on_shrinking(note.steps)
+
     @Slot(object)
     def _on_case(self, case: CaseResult) -> None:
         row = self.casesTable.rowCount()
@@ -318,10 +284,13 @@ class CheckDialog(QDialog):
 
     @Slot(object)
     def _on_report(self, report: Report) -> None:
-        self.report = report
-        self.reportText.setPlainText(text_report(report))
+        self.report, self._partial = report, None
+        text = text_report(report)
+        if report.cancelled:  # the report's text reads as if those were all the cases
+            text = f"Cancelled after {len(report.cases)} of {report.settings.cases} cases.\n{text}"
+        self.reportText.setPlainText(text)
         if report.cancelled:
-            self._say("Cancelled; every program was stopped.")
+            self._say("Cancelled; every program it started is stopped.")
         elif report.failure is None:
             self._say(f"All {len(report.cases)} cases accepted.")
         elif report.failure.inputs is None:
@@ -334,16 +303,20 @@ class CheckDialog(QDialog):
                 f"{len(split_numbers(failure.input_text))} numbers. Show in Tab solves it there.",
                 error=True,
             )
+        self._set_running(self.controller.busy)  # Show in Tab follows the report
 
-    @Slot(str)
-    def _on_failed(self, message: str) -> None:
-        self._say(f"The check could not run: {message}", error=True)
+    @Slot(object)
+    def _on_failed(self, failure: JobFailure) -> None:
+        self._say(f"The check could not run: {failure}", error=True)
 
     @Slot()
-    def _on_finished(self) -> None:
-        self._thread = None
-        self._set_running(False)
+    def _on_cancelled(self) -> None:
+        partial, self._partial = self._partial, None
+        if partial is not None:  # what ran before the cancel
+            partial.cancelled = True
+            self._on_report(partial)
 
+    @Slot(bool)
     def _set_running(self, running: bool) -> None:
         self.runButton.setEnabled(not running)
         self.cancelButton.setEnabled(running)

@@ -6,9 +6,11 @@ tab), so it does not depend on any game's generator; one test opens it from the 
 
 from __future__ import annotations
 
+import gc
 import os
 import shlex
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -19,10 +21,13 @@ from PySide6.QtWidgets import QApplication, QPushButton
 from gui.check_dialog import CheckDialog, command_for
 
 PROGRAMS = Path(__file__).resolve().parents[1] / "check_programs"
-sys.path.insert(0, str(PROGRAMS))
+# Last on the path and kept there: the worker processes (spawned after collection, with this
+# path) import the toy game by name, as they import a job's function.
+sys.path.append(str(PROGRAMS))
 import fake_sum  # noqa: E402
 
-sys.path.remove(str(PROGRAMS))
+#: How long a cancelled check's programs may live on (the sleeper sleeps 120 s).
+STOP_MS = 5_000
 
 
 class StandInTab:
@@ -145,8 +150,8 @@ def test_cancel_kills_the_program_at_once(qtbot, dialog, tmp_path: Path) -> None
     qtbot.waitUntil(lambda: dialog.runButton.isEnabled(), timeout=30_000)
     assert dialog.report is not None and dialog.report.cancelled
     assert "Cancelled" in dialog.statusLabel.text()
-    for pid in map(int, pids.read_text().split()):
-        assert not _running(pid)
+    # The worker kills them as soon as it sees the cancel: far below their 120 s of sleep.
+    qtbot.waitUntil(lambda: _all_stopped(pids), timeout=STOP_MS)
 
 
 @pytest.mark.parametrize("how", ["escape", "close button", "window close"])
@@ -166,9 +171,8 @@ def test_closing_the_dialog_in_any_way_stops_the_check(  # type: ignore[no-untyp
     else:
         dialog.close()
     assert not dialog.isVisible()
-    assert dialog.wait(100)  # closing waited for the check to end
-    for pid in map(int, pids.read_text().split()):
-        assert not _running(pid)
+    assert not dialog.controller.busy  # the job is cancelled; closing never waits for it
+    qtbot.waitUntil(lambda: _all_stopped(pids), timeout=STOP_MS)
 
 
 def test_buttons_stay_put_when_a_run_starts(qtbot, dialog, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -182,6 +186,10 @@ def test_buttons_stay_put_when_a_run_starts(qtbot, dialog, tmp_path: Path) -> No
     assert dialog.progressBar.isVisible()
     QApplication.processEvents()
     assert [dialog.findChild(QPushButton, name).geometry() for name in names] == before
+
+
+def _all_stopped(pids: Path) -> bool:
+    return not any(_running(int(pid)) for pid in pids.read_text().split())
 
 
 def _running(pid: int) -> bool:
@@ -244,3 +252,87 @@ def test_rows_show_time_and_memory(qtbot, dialog) -> None:  # type: ignore[no-un
     assert header == ["Case", "Verdict", "Time (s)", "Memory (MB)"]
     if sys.platform.startswith("linux"):
         assert all(float(table.item(r, 3).text()) > 1 for r in range(table.rowCount()))
+
+
+def _other_threads() -> list[str]:
+    """Python threads of this (the window's) process besides the main one and the watchdog."""
+    return [
+        thread.name
+        for thread in threading.enumerate()
+        if thread is not threading.main_thread()
+        and not isinstance(thread, threading._DummyThread)
+        and thread.name != "hang-watchdog"
+    ]
+
+
+def test_the_check_runs_in_a_worker_and_rows_appear_as_cases_end(qtbot, dialog) -> None:  # type: ignore[no-untyped-def]
+    # At each note: rows, whether a report is shown, the status, other threads.
+    seen: list[tuple[int, bool, str, list[str]]] = []
+    dialog.controller.noted.connect(
+        lambda note: seen.append(
+            (
+                dialog.casesTable.rowCount(),
+                dialog.report is not None,
+                dialog.statusLabel.text(),
+                _other_threads(),
+            )
+        )
+    )
+    dialog.programEdit.setText(toy("wrong"))
+    dialog.sizeCombo.setCurrentText("judge")
+    assert gc.isenabled()
+    qtbot.mouseClick(dialog.runButton, Qt.MouseButton.LeftButton)
+    assert _other_threads() == []
+    run_to_the_end(qtbot, dialog)
+    report = dialog.report
+    assert report is not None and report.failure is not None and report.failure.shrink_steps
+    cases = len(report.cases)
+    # Each case's row is there when its note arrives, long before the report; then the
+    # shrinking steps, one note each.
+    assert [rows for rows, *_ in seen] == [*range(1, cases + 1)] + [cases] * (
+        report.failure.shrink_steps
+    )
+    assert not any(shown for _, shown, *_ in seen)
+    assert all(threads == [] for *_, threads in seen) and _other_threads() == []
+    assert gc.isenabled()
+    assert f"{report.failure.shrink_steps} smaller failing inputs" in seen[-1][2]
+
+
+def test_a_crashing_program_ends_in_a_report(qtbot, dialog) -> None:  # type: ignore[no-untyped-def]
+    dialog.programEdit.setText(shlex.quote(str(PROGRAMS / "crash.py")))
+    run_to_the_end(qtbot, dialog)
+    report = dialog.report
+    assert report is not None and report.failure is not None
+    assert report.failure.verdict == "runtime error"
+    assert dialog.casesTable.item(0, 1).text() == "runtime error"
+    assert "IndexError" in dialog.reportText.toPlainText()
+    assert dialog.statusLabel.text().startswith("Runtime error on case 1, shrunk to")
+    assert dialog.showButton.isEnabled()
+
+
+def test_a_cancelled_check_reports_the_cases_it_judged(qtbot, dialog, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    program, gate, pids = tmp_path / "gated.py", tmp_path / "gate", tmp_path / "pids"
+    program.write_text(  # right at once until the gate exists; then it never answers
+        "import os, sys, time\n"
+        f"if os.path.exists({str(gate)!r}):\n"
+        f"    with open({str(pids)!r}, 'a') as handle:\n"
+        "        handle.write(f'{os.getpid()}\\n')\n"
+        "    time.sleep(120)\n"
+        "print(sum(int(w) for w in sys.stdin.read().split()[1:]))\n"
+    )
+    dialog.programEdit.setText(shlex.quote(str(program)))
+    dialog.casesSpin.setValue(1000)
+    dialog.timeoutSpin.setValue(120)
+    qtbot.mouseClick(dialog.runButton, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.casesTable.rowCount() >= 1, timeout=30_000)
+    gate.touch()
+    qtbot.waitUntil(lambda: pids.exists() and pids.read_text().strip() != "", timeout=30_000)
+    qtbot.mouseClick(dialog.cancelButton, Qt.MouseButton.LeftButton)
+    report = dialog.report
+    assert report is not None and report.cancelled and report.failure is None
+    assert 1 <= len(report.cases) == dialog.casesTable.rowCount() < 1000
+    assert [case.number for case in report.cases] == list(range(1, len(report.cases) + 1))
+    cases = len(report.cases)
+    assert dialog.reportText.toPlainText().startswith(f"Cancelled after {cases} of 1000 cases.")
+    assert "Cancelled" in dialog.statusLabel.text()
+    qtbot.waitUntil(lambda: _all_stopped(pids), timeout=STOP_MS)
