@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEventLoop, Qt, QTimer, Signal
-from PySide6.QtGui import QUndoStack
+from PySide6.QtGui import QCloseEvent, QUndoStack
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QPushButton,
@@ -59,7 +59,7 @@ __all__ = ["GameTab"]
 
 log = logging.getLogger(__name__)
 
-_PLACEHOLDER = "Press Solve (Ctrl+Return) to compute optimal play."
+_PLACEHOLDER = "The answer appears here as soon as the inputs are valid."
 #: The answer line while a first solve runs (it said "Press Solve" under a running solve).
 _SOLVING = "Solving…"
 #: Delay before a tab has the worker process import its game.
@@ -96,6 +96,9 @@ class GameTab(QWidget):
             if type(self).__init__ is build_then_start_history:
                 self.undo_stack.clear()
                 self.history.reset()
+                # Live results from the start: the first inputs are solved like any others.
+                if self.revalidate():
+                    self._auto.start(AUTO_SOLVE_MS)
                 # An emptied or unfinished number changes no value: Solve hears of it all the same.
                 for field in self.findChildren(NumberField):
                     if field.solve_input:
@@ -317,16 +320,26 @@ class GameTab(QWidget):
         self.controller.cancel()
         self._solving_key = None
         self._mark_stale()
-        if self.revalidate():
-            self._auto.start(AUTO_SOLVE_MS)
-        else:
+        if not self.revalidate():
             self._auto.stop()
+        elif self._cached_inputs():
+            self.solve(seal=False)  # undo, redo or a value typed back: its answer at once
+        else:
+            self._auto.start(AUTO_SOLVE_MS)
+
+    def _cached_inputs(self) -> bool:
+        try:
+            key = self.solve_job(self.read_inputs()).key()
+        except ValueError:
+            return False
+        return key is not None and key in self._cache
 
     def _mark_stale(self) -> None:
         if self.result is not None and not self._stale:
             self._stale = True
             self.messages.set_stale()
             self.judgeLine.set_stale(True)
+            self.whyView.set_stale(True)
 
     def _auto_solve(self) -> None:
         if not self.result_is_current():
@@ -441,6 +454,11 @@ class GameTab(QWidget):
         self.status_message.emit(f"Solving {self.title}…")
         self.controller.start(job)
 
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """A tab closed as a window of its own stops its work (a main window does it too)."""
+        self.cancel()
+        super().closeEvent(event)
+
     def wait_for_current_result(self, timeout_ms: int = 120_000) -> None:
         """Return once the result shown belongs to the current inputs (solving them if need be).
 
@@ -505,6 +523,8 @@ class GameTab(QWidget):
     def _accept(self, result: Any, seconds: float) -> None:
         """Show ``result``, the answer for the inputs the form shows now."""
         self.last_solve_seconds = seconds
+        # What was solved is a point worth coming back to: typing on is a new undo step.
+        self.history.seal()
         self.show_message("")
         self.result = result
         self.result_inputs = self._pending_inputs
@@ -552,7 +572,10 @@ class GameTab(QWidget):
         tab_files.choose_import_file(self)
 
     def choose_export_file(self) -> None:
-        """Ask where to save the CSV export."""
+        """Ask where to save the CSV export (on the What-if page: the sweep shown there)."""
+        if self.pages.currentWidget() is self.sweepPanel and self.sweepPanel.rows():
+            self.sweepPanel.choose_export_file()
+            return
         self.commit_edits()
         tab_files.choose_export_file(self)
 

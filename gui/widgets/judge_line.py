@@ -46,7 +46,8 @@ class JudgeLine(QWidget):
         self.judgeOutput.setText(text)
         self.judgeOutput.setCursorPosition(0)
         self.judgeOutput.setStyleSheet(colour_css(ROLE.stale) if stale and text else "")
-        self.copyJudgeButton.setEnabled(bool(text))
+        # An answer of earlier inputs is shown, greyed, but never copied as if current.
+        self.copyJudgeButton.setEnabled(bool(text) and not stale)
 
     def set_stale(self, stale: bool) -> None:
         """Grey (or un-grey) the output shown: it belongs to the previous inputs."""

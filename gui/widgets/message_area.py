@@ -17,7 +17,7 @@ from gui.widgets.theme import ROLE, bold_label_css, colour_css
 __all__ = ["EXAMPLE_LOADED", "ElidedLabel", "MessageArea"]
 
 #: Said after Load example; a play panel clears it once a game is on (old news then).
-EXAMPLE_LOADED = "Example loaded. Press Solve."
+EXAMPLE_LOADED = "Example loaded."
 
 
 class ElidedLabel(QLabel):

@@ -119,7 +119,7 @@ class SweepPanel(QWidget):
         self.itemSpin.valueChanged.connect(self._item_changed)
         self.runButton.clicked.connect(self.run)
         self.cancelButton.clicked.connect(self.cancel_requested.emit)
-        self.exportButton.clicked.connect(self._ask_export)
+        self.exportButton.clicked.connect(self.choose_export_file)
         self._validate()
 
     # The plot is built when the panel is first shown or drawn on: importing pyqtgraph costs
@@ -406,7 +406,8 @@ class SweepPanel(QWidget):
         self.messageLabel.setText(f"Exported {Path(path).name}")
         return True
 
-    def _ask_export(self) -> None:
+    def choose_export_file(self) -> None:
+        """Ask where to save the sweep shown, as CSV."""
         name = f"{self.game_id}-sweep.csv"
         path, _ = save_file(self, "csv", "Export the sweep as CSV", name, "CSV files (*.csv)")
         if path:

@@ -52,6 +52,7 @@ class WhyView(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._stale = False
         self.setObjectName("whyView")
         self._steps: tuple[Step, ...] = ()
         self._title = "Explanation"
@@ -91,7 +92,15 @@ class WhyView(QWidget):
         """
         self._steps = tuple(steps)
         self._title = title
+        self._stale = False
+        self.explainView.setEnabled(True)
         self.explainView.setHtml(to_html(self._steps, document=False))
+        self._enable()
+
+    def set_stale(self, stale: bool) -> None:
+        """Grey the derivation shown: it belongs to earlier inputs (nothing copies it then)."""
+        self._stale = stale
+        self.explainView.setEnabled(not stale)
         self._enable()
 
     def clear(self) -> None:
@@ -101,8 +110,9 @@ class WhyView(QWidget):
         self._enable()
 
     def _enable(self) -> None:
-        self.copyButton.setEnabled(bool(self._steps))
-        self.exportButton.setEnabled(bool(self._steps))
+        usable = bool(self._steps) and not self._stale
+        self.copyButton.setEnabled(usable)
+        self.exportButton.setEnabled(usable)
 
     def _pointed(self, url: QUrl) -> None:
         index = step_of_anchor(url.toString())

@@ -15,22 +15,10 @@ from gui import controller
 def _no_leaked_jobs() -> Iterator[None]:
     """Fail a test that leaves a job running; the worker processes are shared, never respawned.
 
-    Tabs solve their inputs by themselves after every edit: what they still run or wait to
-    run when a test ends is stopped first (Esc), so it cannot land in the next test.
+    A tab stops what it runs or waits to run when it is closed (pytest-qt closes the
+    widgets a test added before this check).
     """
     yield
-    import shiboken6
-    from PySide6.QtWidgets import QApplication
-
-    from gui.tabs.base import GameTab
-
-    for top in QApplication.topLevelWidgets():
-        if not shiboken6.isValid(top):
-            continue
-        tabs = [top] if isinstance(top, GameTab) else top.findChildren(GameTab)
-        for tab in tabs:
-            if shiboken6.isValid(tab):
-                tab.cancel()
     leaked = controller.running_jobs()
     if leaked:
         controller.cancel_all()

@@ -213,7 +213,7 @@ def test_views_have_captions_in_plain_words(window, solve_and_wait) -> None:  # 
     solve_and_wait(tab)
     texts = [model.data(model.index(r, PICK_COL)) or "" for r in range(model.rowCount())]
     assert not any("candidate" in text or "1c+" in text for text in texts)
-    assert "with the best picks every turn" in tab.resultLabel.text()
+    assert "Best picks win with probability" in tab.resultLabel.text()
 
 
 def test_fits_at_1024_by_700(window, solve_and_wait, qtbot) -> None:  # type: ignore[no-untyped-def]

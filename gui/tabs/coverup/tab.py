@@ -300,10 +300,7 @@ class CoverUpTab(GameTab):
         """The judge's rounding and what it means."""
         # Four decimals, as the play panel writes them; the judge's rounding beside them.
         judge = cu.format_judge(result)
-        return (
-            f"Winning probability {result.value:.4f} with the best picks every turn"
-            f" (judge: {judge})"
-        )
+        return f"Best picks win with probability {result.value:.4f} (judge: {judge})"
 
     def show_result(self, result: cu.CoverUpResult) -> None:
         """Start the play-along at the first turn, its picks highlighted."""

@@ -236,7 +236,9 @@ class GreatGameTab(GameTab):
         for item in faded + self.heatmap.letters + self.outcomes.labels:
             item.setOpacity(opacity)
         if outdated:
-            self.cellLabel.setText("Outdated: the inputs changed since this solve. Press Solve.")
+            self.cellLabel.setText(
+                "Outdated: the inputs changed since this solve; the new answer is on its way."
+            )
 
     def read_inputs(self) -> GreatGameInputs:
         """G rows, W and L from the form; the first bad row is named."""
