@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize
-from PySide6.QtGui import QValidator
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QShowEvent, QValidator
 from PySide6.QtWidgets import QAbstractSpinBox, QDoubleSpinBox, QFormLayout, QSpinBox, QWidget
 
 from gui.widgets.theme import ROLE
@@ -126,7 +126,15 @@ class NumberField(QSpinBox):
         return None
 
     def _check(self) -> None:
+        # Not before the field is first shown: a style sheet set and cleared while the field
+        # is built (a range set before its value) leaves its red in the line edit's palette.
+        if self.testAttribute(Qt.WidgetAttribute.WA_WState_Polished):
+            mark_invalid(self, self.problem())
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Mark the field as it is now, the first time it is shown too."""
         mark_invalid(self, self.problem())
+        super().showEvent(event)
 
     def sizeHint(self) -> QSize:
         """As wide as the field's own range needs, not Qt's wide one."""
