@@ -301,7 +301,7 @@ class SweepPanel(QWidget):
         axis = IntegerAxis("bottom") if found.kind == "int" else pg.AxisItem("bottom")
         self.plot.getPlotItem().setAxisItems({"bottom": axis})
         self.plot.setLabel("bottom", found.title(index))
-        self.plot.setLabel("left", found.answers[-1])
+        self.plot.setLabel("left", found.answers[_plotted(found)])
         self._mark_current()
         self.run_requested.emit(found.key(index), values)
 
@@ -317,7 +317,8 @@ class SweepPanel(QWidget):
         for row in rows:
             self.points[float(row[0])] = tuple(row)
         xs = sorted(self.points)
-        self.curve.setData(xs, [float(self.points[x][-1]) for x in xs])
+        column = self._column()
+        self.curve.setData(xs, [float(self.points[x][column]) for x in xs])
         self.exportButton.setEnabled(bool(self.points))
 
     def clear(self) -> None:
@@ -327,6 +328,10 @@ class SweepPanel(QWidget):
         if self._chart is not None:
             self.curve.setData([], [])
         self.exportButton.setEnabled(False)
+
+    def _column(self) -> int:
+        """The column of a row that the plot draws (a row is the value, then the answers)."""
+        return 1 + (_plotted(self.shown[0]) % len(self.shown[0].answers)) if self.shown else -1
 
     def rows(self) -> list[SweepRow]:
         """The points shown, by swept value."""
@@ -348,7 +353,7 @@ class SweepPanel(QWidget):
         best: tuple[float, SweepRow] | None = None
         view_box = self.plot.getPlotItem().getViewBox()
         for x, row in self.points.items():
-            spot = view_box.mapViewToScene(QPointF(x, float(row[-1])))
+            spot = view_box.mapViewToScene(QPointF(x, float(row[self._column()])))
             distance = math.hypot(spot.x() - scene_pos.x(), spot.y() - scene_pos.y())
             if distance <= HOVER_PIXELS and (best is None or distance < best[0]):
                 best = (distance, row)
@@ -421,3 +426,14 @@ def _named(widget: W, name: str) -> W:
 
 def _number(value: float) -> str:
     return format_number(value) if not isinstance(value, float) else f"{value:.10g}"
+
+
+def _plotted(found: Sweep) -> int:
+    """Which answer the plot draws: the last, or the exact one when the last only rounds it.
+
+    A judge's three decimals of the same quantity ("expected score (3 decimals)") make a
+    staircase of a smooth curve, and pyqtgraph then labels its axis "x0.001".
+    """
+    names = found.answers
+    rounded = len(names) > 1 and names[-1] != names[-2] and names[-1].startswith(names[-2])
+    return -2 if rounded else -1

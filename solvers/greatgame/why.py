@@ -94,7 +94,9 @@ _HANDS = ("rock", "paper", "scissors")
 
 
 def _f(value: float) -> str:
-    return f"{value:.10f}".rstrip("0").rstrip(".") if value else "0"
+    text = f"{value:.10f}".rstrip("0").rstrip(".")
+    # A value that rounds to zero is written 0, whatever its sign ("-0" reads as a bug).
+    return "0" if text in ("0", "-0") else text
 
 
 def explain(

@@ -209,3 +209,18 @@ def test_whole_number_inputs_get_whole_number_ticks(qtbot: Any, panel: SweepPane
     type_range(qtbot, panel, "0", "1", "0.5")
     run_and_fill(qtbot, panel)
     assert not isinstance(panel.plot.getAxis("bottom"), IntegerAxis)
+
+
+def test_a_rounded_answer_is_plotted_exact(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from gui.widgets.sweep_panel import SweepPanel
+    from solvers import coverup
+
+    panel = SweepPanel("coverup")
+    qtbot.addWidget(panel)
+    panel.show()
+    panel.set_inputs(coverup.example())
+    rows = [(0.1, 0.53678, 0.537), (0.2, 0.54123, 0.541)]
+    panel.run()
+    panel.add_points(rows)
+    _, ys = panel.curve.getData()
+    assert list(ys) == [0.53678, 0.54123]  # not the judge's 0.537, 0.541

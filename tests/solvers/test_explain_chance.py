@@ -306,3 +306,9 @@ def test_yut_known_throws_reuse_a_search_already_run() -> None:
     before = len(search.memo)
     assert yut.explain(inputs, result, search=search) == yut.explain(inputs, result)
     assert len(search.memo) == before  # every value came from the search given
+
+
+def test_great_game_never_writes_minus_zero() -> None:
+    from solvers.greatgame.why import _f
+
+    assert [_f(v) for v in (-1e-13, -0.0, 0.0, -0.25, 1.5)] == ["0", "0", "0", "-0.25", "1.5"]
