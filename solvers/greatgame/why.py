@@ -93,7 +93,8 @@ say = phrasebook(TEXTS)
 _HANDS = ("rock", "paper", "scissors")
 
 
-def _f(value: float) -> str:
+def plain_number(value: float) -> str:
+    """``value`` with up to ten decimals, trailing zeros dropped; zero never signed."""
     text = f"{value:.10f}".rstrip("0").rstrip(".")
     # A value that rounds to zero is written 0, whatever its sign ("-0" reads as a bug).
     return "0" if text in ("0", "-0") else text
@@ -112,31 +113,31 @@ def explain(
     # First: the one recorded pass of the match also gives the round's chances to the result.
     hands = _hand_step(inputs, result, start_match(result), throw, score)
     steps = [_ratio_step(result), _ruin_step(inputs, result), _search_step(inputs, result), hands]
-    text = say("answer_text", p=_f(result.probability), answer=result.answer)
+    text = say("answer_text", p=plain_number(result.probability), answer=result.answer)
     steps.append(Step(say("answer_title"), text))
     return steps
 
 
 def _ratio_step(result: GreatGameResult) -> Step:
     text = say(
-        "ratio_text", win=_f(result.round_win), tie=_f(result.round_tie),
-        lose=_f(result.round_lose), q=_f(result.ratio),
+        "ratio_text", win=plain_number(result.round_win), tie=plain_number(result.round_tie),
+        lose=plain_number(result.round_lose), q=plain_number(result.ratio),
     )  # fmt: skip
     return Step(say("ratio_title"), text)
 
 
 def _ruin_step(inputs: GreatGameInputs, result: GreatGameResult) -> Step:
     q, w, l_ = result.ratio, inputs.win_by, inputs.lose_by
-    p = _f(result.probability)
+    p = plain_number(result.probability)
     if q >= 1.0:
         text = say("ruin_sure")
     elif q == 0.5:
         text = say("ruin_half", lose_by=l_, total=w + l_, p=p)
     else:
-        k = _f((1.0 - q) / q)
+        k = plain_number((1.0 - q) / q)
         text = say("ruin_text", win_by=w, lose_by=l_, total=w + l_, k=k, p=p)
     rows = [
-        (f"{lead:+d}" if lead else "0", _f(chance))
+        (f"{lead:+d}" if lead else "0", plain_number(chance))
         for lead, chance in zip(result.leads, result.lead_probabilities, strict=True)
         if abs(lead) <= 15
     ]
@@ -158,7 +159,7 @@ def search_passes(inputs: GreatGameInputs, result: GreatGameResult) -> list[Roun
 def _search_step(inputs: GreatGameInputs, result: GreatGameResult) -> Step:
     passes = search_passes(inputs, result)
     rows = [
-        (str(n), _f(p.lam), _f(p.value), _f(p.win), _f(p.lose), _f(p.ratio))
+        (str(n), plain_number(p.lam), plain_number(p.value), plain_number(p.win), plain_number(p.lose), plain_number(p.ratio))
         for n, p in enumerate(passes, start=1)
     ]
     header = (
@@ -208,7 +209,7 @@ def _hand_step(
     best = result.hands_at(throw, score)
     rows = tuple(
         (
-            _hand_name(hand), _f(down), _f(stay), _f(up), _f(value), _f(match),
+            _hand_name(hand), plain_number(down), plain_number(stay), plain_number(up), plain_number(value), plain_number(match),
             say("chosen") if hand in best else "",
         )
         for hand, (down, stay, up), value, match in hand_values(inputs, state, throw, score)
