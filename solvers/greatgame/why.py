@@ -159,7 +159,7 @@ def search_passes(inputs: GreatGameInputs, result: GreatGameResult) -> list[Roun
 def _search_step(inputs: GreatGameInputs, result: GreatGameResult) -> Step:
     passes = search_passes(inputs, result)
     rows = [
-        (str(n), plain_number(p.lam), plain_number(p.value), plain_number(p.win), plain_number(p.lose), plain_number(p.ratio))
+        (str(n), *(plain_number(v) for v in (p.lam, p.value, p.win, p.lose, p.ratio)))
         for n, p in enumerate(passes, start=1)
     ]
     header = (
@@ -209,7 +209,8 @@ def _hand_step(
     best = result.hands_at(throw, score)
     rows = tuple(
         (
-            _hand_name(hand), plain_number(down), plain_number(stay), plain_number(up), plain_number(value), plain_number(match),
+            _hand_name(hand),
+            *(plain_number(v) for v in (down, stay, up, value, match)),
             say("chosen") if hand in best else "",
         )
         for hand, (down, stay, up), value, match in hand_values(inputs, state, throw, score)

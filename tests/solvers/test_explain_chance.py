@@ -311,4 +311,5 @@ def test_yut_known_throws_reuse_a_search_already_run() -> None:
 def test_great_game_never_writes_minus_zero() -> None:
     from solvers.greatgame.why import plain_number
 
-    assert [plain_number(v) for v in (-1e-13, -0.0, 0.0, -0.25, 1.5)] == ["0", "0", "0", "-0.25", "1.5"]
+    written = [plain_number(v) for v in (-1e-13, -0.0, 0.0, -0.25, 1.5)]
+    assert written == ["0", "0", "0", "-0.25", "1.5"]
