@@ -285,10 +285,7 @@ class CheckDialog(QDialog):
     @Slot(object)
     def _on_report(self, report: Report) -> None:
         self.report, self._partial = report, None
-        text = text_report(report)
-        if report.cancelled:  # the report's text reads as if those were all the cases
-            text = f"Cancelled after {len(report.cases)} of {report.settings.cases} cases.\n{text}"
-        self.reportText.setPlainText(text)
+        self.reportText.setPlainText(text_report(report))
         if report.cancelled:
             self._say("Cancelled; every program it started is stopped.")
         elif report.failure is None:

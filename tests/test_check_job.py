@@ -160,3 +160,15 @@ def test_the_address_space_limit_of_the_worker_is_not_inherited(tmp_path: Path) 
     finally:
         resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
     assert report.passed, report.failure
+
+
+def test_a_cancelled_report_never_says_all_accepted() -> None:
+    from solvers.check.model import CaseResult, Report, Settings
+    from solvers.check.report import text_report
+
+    cases = [CaseResult(1, "accepted", 0.01), CaseResult(2, "accepted", 0.01)]
+    report = Report("nim", ["prog"], Settings(cases=200), cases, cancelled=True)
+    first = text_report(report).split("\n")[0]
+    assert "cancelled after 2 of 200 cases" in first and "accepted" not in first
+    report.cancelled = False
+    assert "all 2 cases accepted" in text_report(report)

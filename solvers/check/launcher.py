@@ -115,7 +115,8 @@ def _run(sock: socket.socket, request: dict[str, Any], fds: list[int]) -> None:
         os.waitpid(pid, 0)
         sock.send(f"error {failure}".encode())
         return
-    sock.send(f"started {pid}".encode())
+    with contextlib.suppress(OSError):  # the judge is gone: nothing to tell, all the same
+        sock.send(f"started {pid}".encode())
     if _state["cancelled"]:
         _kill_current()
     signal.setitimer(signal.ITIMER_REAL, timeout)
@@ -125,7 +126,8 @@ def _run(sock: socket.socket, request: dict[str, Any], fds: list[int]) -> None:
     _kill_current()  # what it left in its group, then whatever left the group
     _state["pid"] = 0
     _sweep()
-    sock.send(f"done {status} {usage.ru_maxrss} {seconds:.6f} {int(_state['alarm'])}".encode())
+    with contextlib.suppress(OSError):  # the judge is gone (its worker was terminated)
+        sock.send(f"done {status} {usage.ru_maxrss} {seconds:.6f} {int(_state['alarm'])}".encode())
 
 
 def main(argv: list[str]) -> int:

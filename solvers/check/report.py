@@ -90,7 +90,11 @@ def text_report(report: Report, saved: Sequence[str] = (), save_error: str = "")
         skipped = len(report.cases) - len(done)
         note = f" ({skipped} beyond our solver's bounds, skipped)" if skipped else ""
         samples = f"{len(report.samples)} samples and " if report.samples else ""
-        lines = [f"{head}: {samples}all {len(done)} cases accepted{note}; {_measured(report)}"]
+        if report.cancelled:  # never "all accepted" for a check that did not finish
+            judged = [c for c in done if c.verdict != "cancelled"]
+            lines = [f"{head}: cancelled after {len(judged)} of {s.cases} cases, none wrong"]
+        else:
+            lines = [f"{head}: {samples}all {len(done)} cases accepted{note}; {_measured(report)}"]
         return "\n".join([*lines, *_notes(report)]) + "\n"
     if failure.verdict == COMPILE_ERROR:
         lines = [f"{head}: compile error", *failure.stderr.rstrip("\n").split("\n")]
