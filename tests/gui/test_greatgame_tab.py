@@ -423,3 +423,13 @@ def test_heat_map_letters_are_white_on_paper_blue_only(tab, solve_and_wait) -> N
     colours = {item.textItem.toPlainText(): item.color.name() for item in tab.heatmap.letters}
     assert colours.pop("P") == "#ffffff"  # black on the dark blue was hard to read
     assert colours and set(colours.values()) == {ROLE.ink.name()}  # R, S and the pale P+
+
+
+def test_g_w_and_l_line_up(tab) -> None:  # type: ignore[no-untyped-def]
+    tab.resize(1024, 640)
+    tab.show()
+    lefts = {
+        spin.mapTo(tab, spin.rect().topLeft()).x() for spin in (tab.gSpin, tab.wSpin, tab.lSpin)
+    }
+    widths = {spin.width() for spin in (tab.gSpin, tab.wSpin, tab.lSpin)}
+    assert len(lefts) == 1 and len(widths) == 1

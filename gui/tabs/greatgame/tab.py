@@ -125,8 +125,10 @@ class GreatGameTab(GameTab):
         self.revalidate()
 
     def _build_form(self) -> QWidget:
-        form = QFormLayout()
-        form.addRow("Throws per round (G)", self.gSpin)
+        # G heads the W and L form: one column of labels, one of fields, all three aligned.
+        gap_layout = self.gaps.layout()
+        assert isinstance(gap_layout, QFormLayout)
+        gap_layout.insertRow(0, "Throws per round (G)", self.gSpin)
         fills = QHBoxLayout()
         for text, name, kind, tip in (
             ("Uniform", "fillUniformButton", "uniform", "every hand a third at every throw"),
@@ -157,7 +159,6 @@ class GreatGameTab(GameTab):
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addLayout(form)
         left_layout.addWidget(self.gaps)
         left_layout.addWidget(self.optionFields)
         self.optionFields.setVisible(bool(self.options()))
