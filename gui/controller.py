@@ -31,7 +31,7 @@ import logging
 import time
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QEventLoop, QObject, QTimer, Signal
 
 from gui.pool import KILL_AFTER_MS, WorkerPool
 from gui.worker import Done, Failed, Job, Message, Progress
@@ -43,6 +43,7 @@ __all__ = [
     "SolveController",
     "activity",
     "cancel_all",
+    "run_and_wait",
     "running_jobs",
     "shutdown",
     "warm_up",
@@ -178,6 +179,33 @@ class SolveController(QObject):
 
 
 _POOL = WorkerPool()
+
+
+def run_and_wait(job: Job[Any], timeout_ms: int = 60_000) -> Any:
+    """Run ``job`` in a worker and return its result; the window stays live meanwhile.
+
+    For a command whose caller needs the answer before going on (opening a session): a
+    local event loop runs until the job ends. ValueError with the message when the job
+    fails, is cancelled or takes longer than ``timeout_ms``.
+    """
+    controller = SolveController()
+    outcome: dict[str, Any] = {}
+    loop = QEventLoop()
+    controller.finished.connect(lambda result: outcome.setdefault("result", result))
+    controller.failed.connect(lambda failure: outcome.setdefault("failure", failure))
+    controller.busy_changed.connect(lambda busy: None if busy else loop.quit())
+    try:
+        controller.start(job)
+        QTimer.singleShot(timeout_ms, loop.quit)
+        if controller.busy:
+            loop.exec()
+    finally:
+        controller.cancel()
+        controller.deleteLater()
+    if "result" in outcome:
+        return outcome["result"]
+    failure = outcome.get("failure")
+    raise ValueError(str(failure) if failure is not None else "it was stopped before it ended")
 
 
 def warm_up(modules: tuple[str, ...] = ("solvers",)) -> None:

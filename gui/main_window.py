@@ -28,9 +28,11 @@ from gui import controller
 from gui.display import display_problem, has_display
 from gui.lazy_tabs import LazyTabWidget, Pages
 from gui.rules import about_html, rules_html
-from gui.session import read_session, restore_all, write_session
+from gui.session import restore_all, write_session
+from gui.session_file import read_session_job
 from gui.shortcuts import ForcedShortcuts, clipboard
 from gui.tabs import GameTab
+from gui.tabs.base import stop_every_tab
 from gui.widgets.dialogs import open_file, save_file, use_settings
 from gui.widgets.splitters import restore_splitter
 
@@ -260,7 +262,9 @@ class MainWindow(QMainWindow):
         are cancelled only when the session is accepted.
         """
         try:
-            states, current = read_session(path)
+            # Parsed in a worker: a file of up to 4 MB never holds the window still.
+            job = controller.Job(read_session_job, (str(path),), progress=False)
+            states, current = controller.run_and_wait(job)
             restore_all(self.tabs, states)
         except ValueError as exc:
             message = f"{Path(path).name} was not loaded: {exc}"
@@ -386,4 +390,5 @@ def main(argv: list[str] | None = None) -> int:
     from gui import signals
 
     signals.install(app, window.close)
+    app.aboutToQuit.connect(stop_every_tab)  # every tab, built or not, any window
     return int(app.exec())

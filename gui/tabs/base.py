@@ -23,11 +23,13 @@ from __future__ import annotations
 
 import functools
 import logging
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QEventLoop, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QUndoStack
 from PySide6.QtWidgets import (
@@ -55,7 +57,7 @@ from gui.widgets.sweep_panel import SweepPanel
 from gui.widgets.undo import InputHistory
 from gui.widgets.why_view import WhyView
 
-__all__ = ["GameTab"]
+__all__ = ["GameTab", "stop_every_tab"]
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +70,17 @@ WARM_UP_MS = 400
 AUTO_SOLVE_MS = 300
 #: Results kept by their job (undo and redo bring them back without a solve).
 CACHED_RESULTS = 4
+
+
+#: Every tab alive, of every window: quitting stops them all (``stop_every_tab``).
+_LIVE: weakref.WeakSet[GameTab] = weakref.WeakSet()
+
+
+def stop_every_tab() -> None:
+    """Cancel every tab's running and pending work (its live solve waiting for its pause too)."""
+    for tab in list(_LIVE):
+        if shiboken6.isValid(tab):
+            tab.cancel()
 
 
 class GameTab(QWidget):
@@ -108,6 +121,7 @@ class GameTab(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        _LIVE.add(self)
         self.setObjectName(self.game_id)
         self.module = solvers.load(self.game_id)
         self.title = solvers.TITLES[self.game_id]

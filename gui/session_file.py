@@ -1,0 +1,93 @@
+"""Session files without Qt: written atomically, read with limits, their shape checked.
+
+Kept apart from ``gui.session`` so that a worker process can read a session (a file
+of up to 4 MB is parsed there, never on the window's thread: ``read_session_job``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from gui.files import atomic_write, load_json
+from solvers.protocol import InputError
+
+__all__ = [
+    "FORMAT",
+    "MAX_SESSION_BYTES",
+    "read_session",
+    "read_session_job",
+    "write_session",
+]
+
+FORMAT = "strategy-workbench-session"
+VERSION = 1
+#: Sessions larger than this are refused before being parsed.
+MAX_SESSION_BYTES = 4 * 1024 * 1024
+#: No game takes a list this long (the largest, Xoinc's stack, holds 5,000 coins): a longer
+#: one is refused before any tab spends seconds filling a table with it.
+MAX_LIST_ITEMS = 10_000
+#: No field takes a text this long (1,000 numbers of a Nim subtraction set fit in 5,000).
+MAX_TEXT_CHARS = 20_000
+
+
+def write_session(path: str | Path, tabs: Mapping[str, dict[str, Any]], current: str) -> None:
+    """Save the tabs' states (game id -> state) and which tab is shown, atomically."""
+    document = {"format": FORMAT, "version": VERSION, "current": current, "tabs": dict(tabs)}
+    atomic_write(path, json.dumps(document, indent=2) + "\n")
+
+
+def read_session(path: str | Path) -> tuple[dict[str, dict[str, Any]], str | None]:
+    """Read a session; ValueError with a readable reason when the file is not one."""
+    try:
+        document = load_json(path, max_bytes=MAX_SESSION_BYTES)
+    except OSError as exc:
+        raise ValueError(f"cannot read the file ({exc.strerror or exc})") from None
+    except ValueError as exc:  # the window names the file once, in front of the reason
+        reason = str(exc)
+        name = f"{Path(path).name} "
+        if reason.startswith(name):
+            reason = "the file " + reason[len(name) :]
+        raise ValueError(reason) from None
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise ValueError("not a Strategy Workbench session file")
+    if document.get("version") != VERSION:
+        raise ValueError(f"session version {document.get('version')!r} is not supported")
+    tabs = document.get("tabs")
+    if not isinstance(tabs, dict) or not all(isinstance(v, dict) for v in tabs.values()):
+        raise ValueError("the session has no valid 'tabs' object")
+    for game_id, state in tabs.items():
+        _check_lengths(game_id, state)
+    current = document.get("current")
+    return tabs, current if isinstance(current, str) else None
+
+
+def _check_lengths(game_id: str, state: dict[str, Any]) -> None:
+    """Refuse a list or a text longer than any field takes, anywhere in a tab's state."""
+    stack: list[tuple[str, Any]] = [(repr(key), value) for key, value in state.items()]
+    while stack:
+        where, value = stack.pop()
+        if isinstance(value, list):
+            if len(value) > MAX_LIST_ITEMS:
+                raise ValueError(
+                    f"{game_id}: {where} holds {len(value):,} entries"
+                    f" (no game takes more than {MAX_LIST_ITEMS:,})"
+                )
+            stack.extend((where, item) for item in value)
+        elif isinstance(value, dict):
+            stack.extend((f"{where}.{key}", item) for key, item in value.items())
+        elif isinstance(value, str) and len(value) > MAX_TEXT_CHARS:
+            raise ValueError(
+                f"{game_id}: {where} holds a text of {len(value):,} characters"
+                f" (no field takes more than {MAX_TEXT_CHARS:,})"
+            )
+
+
+def read_session_job(path: str) -> tuple[dict[str, dict[str, Any]], str | None]:
+    """``read_session`` as a worker job: a refused file is the user's (``InputError``)."""
+    try:
+        return read_session(path)
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
