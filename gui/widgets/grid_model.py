@@ -50,6 +50,8 @@ class ValidatedGridModel(QAbstractTableModel):
         self._cells: list[list[str]] = []
         self._errors: list[list[str | None]] = []
         self._colours: list[QColor | None] = []
+        #: What a row is to the user ("pile", "coin"): errors name it so, as the table does.
+        self.row_name = "row"
 
     # ----- hooks -------------------------------------------------------------------------------
     def check_cell(self, row: int, column: int, text: str) -> str | None:
@@ -95,7 +97,7 @@ class ValidatedGridModel(QAbstractTableModel):
             if reason is None:
                 reason = self.row_error(row)
             if reason is not None:
-                return row, f"row {row + 1}: {reason}"
+                return row, f"{self.row_name} {row + 1}: {reason}"
         return None
 
     def set_block(self, row: int, column: int, block: Sequence[Sequence[str]]) -> int:

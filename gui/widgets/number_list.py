@@ -50,7 +50,7 @@ class NumberListModel(ValidatedGridModel):
         except ValueError:
             return f"{text!r} is not a whole number"
         if not self.lo <= value <= self.hi:
-            return f"must be between {self.lo} and {self.hi:,}"
+            return f"must be between {self.lo:,} and {self.hi:,}"
         return None
 
     def check_cell(self, row: int, column: int, text: str) -> str | None:
@@ -140,6 +140,7 @@ class NumberListEditor(QWidget):
         self.max_rows = max_rows
         self.noun = noun
         self.model = NumberListModel(header, lo, hi, annotation_headers)
+        self.model.row_name = noun[:-1] if noun.endswith("s") and noun != "numbers" else "row"
         self.view = GridView()
         self.view.setObjectName("numberTable")
         self.view.setModel(self.model)

@@ -70,7 +70,7 @@ def test_bad_pile_is_marked_and_blocks_solve(tab) -> None:  # type: ignore[no-un
     assert "whole number" in model.data(model.index(1, 0), Qt.ItemDataRole.ToolTipRole)
     assert model.data(model.index(1, 0), Qt.ItemDataRole.EditRole) == "12x"
     assert not tab.solveButton.isEnabled()
-    assert "row 2" in tab.messageLabel.text()
+    assert "pile 2" in tab.messageLabel.text()
     assert model.setData(model.index(1, 0), "12") is True
     assert tab.solveButton.isEnabled()
 

@@ -65,7 +65,7 @@ def test_bad_coin_is_marked_and_blocks_solve(make_tab) -> None:  # type: ignore[
     assert not model.setData(model.index(2, 0), "100001")
     assert model.data(model.index(2, 0), Qt.ItemDataRole.BackgroundRole) is not None
     assert not tab.solveButton.isEnabled()
-    assert "row 3" in tab.messageLabel.text()
+    assert "coin 3" in tab.messageLabel.text()
     assert model.setData(model.index(2, 0), "100000")
     assert tab.solveButton.isEnabled()
     model.set_values([1] * (xoinc.MAX_COINS + 1))
