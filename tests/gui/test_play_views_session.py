@@ -8,8 +8,8 @@ import pytest
 from PySide6.QtWidgets import QTableWidget
 
 from gui.tabs.coverup.views import alternatives_table, fill_alternatives, turn_words
-from gui.tabs.yut.views import MOVE_HEADERS, fill_moves, game_words
-from gui.widgets.play_panel import BEST_MARK, costs_you
+from gui.tabs.yut.views import MOVE_HEADERS, fill_moves, game_words, move_words
+from gui.widgets.play_panel import BEST_MARK, costs_you, mistake_words
 from gui.widgets.tables import readonly_table
 from solvers import coverup as cu
 from solvers import yut
@@ -81,6 +81,19 @@ def test_yut_words_follow_the_session() -> None:
         f"Game over: {session.score_for_user():.0f} points."
         f" Best play scores {best:.0f}: your moves lost {lost:.0f}."
     )
+
+
+def test_yut_log_says_what_a_move_costs_as_every_tab() -> None:
+    session = yut_decision()  # throws 2 1, piece 1 moved: moving it again is best
+    values = session.values()
+    worst = min(values, key=values.__getitem__)
+    best = session.solver_move()
+    path = "piece 1 4 (outer ring) → 6 (outer ring)"  # squares are named by their points
+    assert move_words(session, best) == f"Turn 2, throw 1: {path} (+6)"
+    words = move_words(session, worst)
+    cost = mistake_words(session.units, session.cost(worst), path)
+    assert cost == f"Best was {path}: this costs you 4.00 points." and values[best] == 10
+    assert words == f"Turn 2, throw 1: piece {worst} start → 2 (outer ring) (+2). {cost}"
 
 
 def test_yut_unknown_throws_wait_for_the_die(qtbot) -> None:  # type: ignore[no-untyped-def]

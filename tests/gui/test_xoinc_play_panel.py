@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from test_xoinc_tab import SLOW, WINDOW_1024X700, xoinc_tab
 
 from gui.controller import running_jobs
-from gui.widgets.play_panel import RESTARTED
+from gui.widgets.play_panel import RESTARTED, mistake_words
 from gui.widgets.theme import BEST
 from solvers import xoinc
 
@@ -34,12 +34,15 @@ def test_play_as_first_player_with_a_mistake(make_tab, qtbot) -> None:  # type: 
     first = play.state.history[0]
     assert (first.lost, first.best_take, first.value) == (5, 1, 4)
     log = [play.log.item(i).text() for i in range(play.log.count())]
-    assert any("you lost 5" in line and "best take was 1" in line for line in log)
+    # A mistake reads as in every tab (the shared words of the play panels).
+    words = mistake_words(play.session.units, 5, "1 (worth 9)")
+    assert words == "Best was 1 (worth 9): this costs you 5 in value."
+    assert any(line.endswith(f"worth 4 in the end. {words}") for line in log)
     assert any(line.startswith("Solver took 3") for line in log)
     assert play.state.totals == (4, 10)
     assert play.positionLabel.text() == (
         "Game over. You 4 · solver 10: the solver wins."
-        " Your takes lost 5 in value against best play."
+        " Your takes cost you 5 in value against best play."
     )
     assert not play.takeButton.isEnabled()
     assert tab.chart.owners == [0, 0, 1, 1, 1]  # sides 0 and 1, as every game

@@ -57,6 +57,11 @@ def test_sample_solves_to_9_with_line_table_and_chart(make_tab, solve_and_wait) 
     assert tab.chart.owners == list(result.takers())
     notes = [tab.coins.model.data(tab.coins.model.index(r, 1)) for r in range(5)]
     assert result.takers()[0] == 0  # the first player (side 0) takes the top coin
+    # Each side's bars are its own coins (1-based x), nobody's left grey.
+    for side, bars in enumerate(tab.chart.playerBars):
+        mine = [i + 1 for i, p in enumerate(result.takers()) if p == side]
+        assert list(bars.opts["x"]) == mine
+    assert list(tab.chart.untakenBars.opts["x"]) == []
     assert notes == [("first", "second")[p] for p in result.takers()]
 
 

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.widgets.labels import caption
-from gui.widgets.play_panel import BEST_MARK, best_label
+from gui.widgets.play_panel import BEST_MARK, best_label, mistake_words
 from gui.widgets.tables import fill_rows, mark_best, readonly_table
 from gui.widgets.theme import BEST, ROLE, SELECTED, colour_css
 from solvers import yut
@@ -138,20 +138,27 @@ def game_words(session: PlaySession) -> str:
     return f"{head}: you threw a {game.throw}; {so_far}: {session.best_value():.3f}."
 
 
-def move_words(game: yut.KnownGame | yut.ExpectGame, move: yut.Move) -> str:
-    """A line of the play log for ``move`` played in ``game``."""
-    throw = game.throw or 0
-    path = game.move_path(move, throw)
-    head = f"Turn {game.turn + 1}, throw {throw}:"
+def _piece_words(game: yut.KnownGame | yut.ExpectGame, move: yut.Move) -> str:
+    """``piece 2 start → 4 (outer)`` (None: the throw is lost)."""
+    path = game.move_path(move, game.throw or 0)
     if move is None or not path:
-        return f"{head} no piece can move, the throw is lost"
+        return "no piece can move, the throw is lost"
     board = game.inputs.board
     here = game.positions[move - 1]
-    points = board.square(path[-1]).score
-    return (
-        f"{head} piece {move} {square_text(board, here)} → {square_text(board, path[-1])}"
-        f" (+{points})"
-    )
+    return f"piece {move} {square_text(board, here)} → {square_text(board, path[-1])}"
+
+
+def move_words(session: PlaySession, move: yut.Move) -> str:
+    """A line of the play log for ``move`` played now in ``session``, with what it cost."""
+    game = _game(session)
+    throw = game.throw or 0
+    path = game.move_path(move, throw)
+    text = f"Turn {game.turn + 1}, throw {throw}: {_piece_words(game, move)}"
+    if move is not None and path:
+        text += f" (+{game.inputs.board.square(path[-1]).score})"
+    best = _piece_words(game, session.solver_move())
+    mistake = mistake_words(session.units, session.cost(move), best)
+    return f"{text}. {mistake}" if mistake else text
 
 
 def fill_moves(table: QTableWidget, session: PlaySession | None) -> list[yut.Move]:
