@@ -77,9 +77,10 @@ def test_yut_words_follow_the_session() -> None:
     best = session.restart().best_value()
     lost = best - session.score_for_user()
     assert lost > 0
+    assert lost == sum(session.user_costs())  # a known line: what the moves gave away
     assert game_words(session) == (
         f"Game over: {session.score_for_user():.0f} points."
-        f" Best play scores {best:.0f}: your moves lost {lost:.0f}."
+        f" Best play scores {best:.0f}: your moves cost you {lost:.2f} points."
     )
 
 
@@ -103,6 +104,25 @@ def test_yut_unknown_throws_wait_for_the_die(qtbot) -> None:  # type: ignore[no-
     assert game_words(session).endswith("Throw the die.")
     thrown = session.play(5)
     assert f"{thrown.best_value():.3f}" in game_words(thrown)
+
+    def play_out(start: PlaySession, pick: Any) -> PlaySession:
+        session = start
+        for _ in range(10):  # bounded: two turns of a throw and a move
+            if session.over:
+                break
+            session = session.play(5 if session.at_chance else pick(session))
+        assert session.over
+        return session
+
+    expected = f" Best play expected {session.state.expected:.3f} before the first throw"
+    best = play_out(session, lambda s: s.solver_move())
+    assert game_words(best).endswith(expected + "; every move was a best one.")
+    worst = play_out(session, lambda s: min(s.values(), key=s.values().__getitem__))
+    lost = sum(worst.user_costs())
+    assert lost > 0
+    assert game_words(worst).endswith(
+        f"{expected}; your moves cost you {lost:.2f} points on average."
+    )
 
 
 def coverup_session(columns: tuple[Column, ...]) -> PlaySession:

@@ -11,7 +11,7 @@ from layout_checks import WINDOW_1024X700
 from PySide6.QtWidgets import QLabel, QPushButton
 
 from gui.tabs.yut.views import LINE_CAPTION, NO_LINE_NOTE
-from gui.widgets.play_panel import best_label
+from gui.widgets.play_panel import best_label, costs_you
 from gui.widgets.theme import BEST, SELECTED
 from solvers import yut
 
@@ -233,7 +233,8 @@ def test_known_throws_play_along_reaches_the_judge_answer(make_tab, solve_and_wa
         tab.play_move(min(moves, key=lambda m: moves[m]))  # the worst move every turn
     lost = 190 - tab.game.total
     assert lost > 0
-    assert f"Best play scores 190: your moves lost {lost}." in panel.statusLabel.text()
+    cost = costs_you(tab.session.units, lost)  # the words of every tab
+    assert f"Best play scores 190: your moves cost you {cost}." in panel.statusLabel.text()
 
 
 def test_editing_during_a_solve_drops_it(make_tab, solve_and_wait, qtbot) -> None:  # type: ignore[no-untyped-def]

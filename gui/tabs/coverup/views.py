@@ -1,9 +1,10 @@
 """Drawing a play state: the digit table's overlay, the pick combinations, words and legends.
 
-Nothing here decides anything about the game: the play state
-(``solvers.coverup.CoverUpGame``) says which slots were tried, which is right,
-each digit's chance and which slot each pick covers; this module only turns
-slots into the digits the user typed and into words.
+Nothing here decides anything about the game: the play session
+(``solvers.play_session.PlaySession`` over a ``solvers.coverup.CoverUpGame``) says
+which slots were tried, which is right, each digit's chance, which slot each pick
+covers, which picks are best and what others cost; this module only turns slots
+into the digits the user typed and into words, those every play tab shares.
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """Drawing Dice Yut results and play states: the optimal line, the moves of a turn, words.
 
 Nothing here decides anything about the game: the result's line and the play
-state (``solvers.yut.KnownGame`` / ``ExpectGame``) say where pieces stand,
-which moves are legal and what each is worth; this module turns that into
-tables and sentences.
+session (``solvers.play_session.PlaySession`` over a ``solvers.yut.KnownGame`` /
+``ExpectGame``) say where pieces stand, which moves are legal, what each is worth,
+which are best and what a move costs; this module turns that into tables and
+sentences, in the words every play tab shares (``gui.widgets.play_panel``).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.widgets.labels import caption
-from gui.widgets.play_panel import BEST_MARK, best_label, mistake_words
+from gui.widgets.play_panel import BEST_MARK, best_label, costs_you, mistake_words
 from gui.widgets.tables import fill_rows, mark_best, readonly_table
 from gui.widgets.theme import BEST, ROLE, SELECTED, colour_css
 from solvers import yut
@@ -115,17 +116,19 @@ def game_words(session: PlaySession) -> str:
         over = f"Game over: {score:.0f} points."
         first = session.restart()
         start = _game(first)
+        # What the moves gave away, each against the best move at its throw.
+        lost = sum(session.user_costs())
+        cost = costs_you(session.units, lost)
         if isinstance(start, yut.KnownGame):
             best = first.best_value() if first.values() else score
-            lost = best - score
-            # Whole points: a known line's totals are integers summed along two paths.
-            return over + (
-                f" Best play scores {best:.0f}: your moves lost {lost:.0f}."
-                if lost > 0.5
-                else " The best possible."
-            )
+            if lost == 0:
+                return over + " The best possible."
+            return over + f" Best play scores {best:.0f}: your moves cost you {cost}."
         # Unknown throws decided the rest, not only the moves: compare with the expectation.
-        return over + f" Best play expected {start.expected:.3f} before the first throw."
+        over += f" Best play expected {start.expected:.3f} before the first throw"
+        if lost == 0:
+            return over + "; every move was a best one."
+        return over + f"; your moves cost you {cost} on average."
     head = f"Turn {game.turn + 1} of {turns}"
     if isinstance(game, yut.KnownGame):
         return (
