@@ -39,6 +39,7 @@ __all__ = [
     "best_label",
     "costs_you",
     "invalid_text",
+    "mistake_words",
     "move_log",
     "mover_words",
     "show_play_headline",
@@ -66,6 +67,19 @@ def best_label(text: str, best: bool) -> str:
 def costs_you(units: Units, cost: float) -> str:
     """What a move costs against the best one, as every panel writes it ("nothing" if best)."""
     return "nothing" if cost == 0 else units.cost_text(cost)
+
+
+def mistake_words(units: Units, cost: float, best: str) -> str:
+    """How every log says a move was not a best one: what was best, what it cost ("" if best).
+
+    ``best`` names the best move (or moves) in the game's own words.
+    """
+    if cost == 0:
+        return ""
+    amount = costs_you(units, cost)
+    if units.percent:  # "2.030 percentage points" alone does not say of what
+        amount += f" of {units.value}"
+    return f"Best was {best}: this costs you {amount}."
 
 
 def mover_words(your_move: bool) -> str:

@@ -83,7 +83,11 @@ class XoincInputs:
 
 @dataclass(frozen=True)
 class Turn:
-    """One move of the optimal line; coins are numbered from 1 at the top."""
+    """One move of the optimal line; coins are numbered from 1 at the top.
+
+    ``player`` is the mover's side, 0 (first player) or 1, as in every game; people
+    read "player 1" and "player 2" (the CSV, the derivation), so texts add one.
+    """
 
     turn: int
     player: int
@@ -120,7 +124,7 @@ class XoincResult:
         return table
 
     def takers(self) -> tuple[int, ...]:
-        """Player (1 or 2) who takes each coin in optimal play, top coin first."""
+        """The side (0 first player, 1 second) taking each coin in optimal play, top first."""
         owners: list[int] = []
         for turn in self.line:
             owners.extend([turn.player] * turn.taken)
@@ -134,7 +138,7 @@ Result = XoincResult
 def optimal_line(values: ValueTable, coins: tuple[int, ...]) -> tuple[Turn, ...]:
     """Play both sides optimally from the start; smallest best take on ties."""
     n = len(coins)
-    left, allowance, player = n, FIRST_ALLOWANCE, 1
+    left, allowance, player = n, FIRST_ALLOWANCE, 0
     totals = [0, 0]
     turns: list[Turn] = []
     while left:
@@ -142,14 +146,14 @@ def optimal_line(values: ValueTable, coins: tuple[int, ...]) -> tuple[Turn, ...]
         first = n - left
         taken = coins[first : first + take]
         gained = sum(taken)
-        totals[player - 1] += gained
+        totals[player] += gained
         turns.append(
             Turn(
                 len(turns) + 1, player, left, allowance, take, first + 1,
                 taken, gained, totals[0], totals[1],
             )
         )  # fmt: skip
-        left, allowance, player = left - take, 2 * take, 3 - player
+        left, allowance, player = left - take, 2 * take, 1 - player
     return tuple(turns)
 
 
@@ -256,27 +260,12 @@ def csv_rows(inputs: XoincInputs, result: XoincResult | None) -> list[list[str]]
         if result is not None:
             t = turn_of[index]
             row[2:8] = [
-                str(t.player), str(t.turn), str(t.allowance), str(t.taken),
+                str(t.player + 1), str(t.turn), str(t.allowance), str(t.taken),
                 str(t.first_total), str(t.second_total),
             ]  # fmt: skip
         rows.append(row)
     if result is not None and len(rows) > 1:
         rows[1][8:] = [str(result.first_total), str(result.second_total)]
-    return rows
-    rows.append(
-        [
-            "totals", "", "", "", str(len(inputs.coins)), str(FIRST_ALLOWANCE), "",
-            "", str(result.first_total), str(result.second_total),
-        ]
-    )  # fmt: skip
-    for t in result.line:
-        rows.append(
-            [
-                "turn", str(t.turn), " ".join(map(str, t.values)), str(t.player),
-                str(t.coins_left), str(t.allowance), str(t.taken), str(t.gained),
-                str(t.first_total), str(t.second_total),
-            ]
-        )  # fmt: skip
     return rows
 
 

@@ -22,8 +22,9 @@ __all__ = ["PlayedTake", "XoincGame", "start"]
 class PlayedTake:
     """One take of a game in progress, judged against optimal play.
 
-    ``player`` is 1 or 2 as in the optimal line; ``value`` and ``best_value`` are the
-    mover's final totals (what they had before the take included) with best play after.
+    ``player`` is the mover's side, 0 (first player) or 1, as ``XoincGame.to_move``;
+    ``value`` and ``best_value`` are the mover's final totals (what they had before the
+    take included) with best play after.
     """
 
     player: int
@@ -67,11 +68,6 @@ class XoincGame:
     def to_move(self) -> int:
         """0 when the first player moves, 1 for the second."""
         return len(self.history) % 2
-
-    @property
-    def player(self) -> int:
-        """The mover as the line and the log name them: 1 or 2."""
-        return self.to_move + 1
 
     @property
     def over(self) -> bool:
@@ -127,12 +123,13 @@ class XoincGame:
         if self.over:
             raise ValueError("the game is over")
         if isinstance(move, bool) or not isinstance(move, int) or not 1 <= move <= self.most:
-            raise ValueError(f"player {self.player} may take 1 to {self.most} coins, not {move}")
+            player = self.to_move + 1  # people count players from 1
+            raise ValueError(f"player {player} may take 1 to {self.most} coins, not {move}")
         options = self.take_values()
         best_value = max(options)
         gained = sum(self.coins[self.top : self.top + move])
         judged = PlayedTake(
-            self.player,
+            self.to_move,
             self.coins_left,
             self.allowance,
             move,
@@ -152,9 +149,9 @@ class XoincGame:
             (*self.history, judged),
         )
 
-    def owners(self) -> list[int]:
-        """Who took each coin so far: 1 or 2, and 0 for coins still on the stack."""
-        owners = [0] * len(self.coins)
+    def owners(self) -> list[int | None]:
+        """Who took each coin so far: side 0 or 1, None for coins still on the stack."""
+        owners: list[int | None] = [None] * len(self.coins)
         top = 0
         for take in self.history:
             owners[top : top + take.taken] = [take.player] * take.taken

@@ -126,7 +126,7 @@ def _line_step(line: tuple[Turn, ...], table: ValueTable) -> Step:
         after = table.opponent_best(t.coins_left, t.taken)
         rows.append(
             (
-                str(t.turn), str(t.player), str(t.coins_left), str(t.allowance),
+                str(t.turn), str(t.player + 1), str(t.coins_left), str(t.allowance),
                 str(table.suffix(t.coins_left)), str(best), str(t.taken), str(after),
             )
         )  # fmt: skip
@@ -149,7 +149,8 @@ def _shown_takes(most: int, best: int) -> list[int]:
 
 def _turn_step(turn: Turn, table: ValueTable, n: int) -> Step:
     values = table.take_values(turn.coins_left, turn.allowance)
-    mover_before = turn.first_total if turn.player == 1 else turn.second_total
+    number = turn.player + 1  # the side (0 or 1) as people count players
+    mover_before = turn.first_total if turn.player == 0 else turn.second_total
     mover_before -= turn.gained
     everything = table.suffix(n)
     first = turn.first_coin - 1
@@ -162,7 +163,7 @@ def _turn_step(turn: Turn, table: ValueTable, n: int) -> Step:
         previous = take
         mover = mover_before + values[take - 1]
         other = everything - mover
-        firsts, seconds = (mover, other) if turn.player == 1 else (other, mover)
+        firsts, seconds = (mover, other) if turn.player == 0 else (other, mover)
         worth = coins - table.suffix(turn.coins_left - take)
         rows.append(
             (
@@ -173,14 +174,14 @@ def _turn_step(turn: Turn, table: ValueTable, n: int) -> Step:
         )  # fmt: skip
     header = (
         say("take_col"), say("coins_col"), say("gain_col"), say("opponent_col"),
-        say("mover_col", player=turn.player), say("first_col"), say("second_col"), "",
+        say("mover_col", player=number), say("first_col"), say("second_col"), "",
     )  # fmt: skip
     title = say(
-        "turn_title", turn=turn.turn, player=turn.player, left=turn.coins_left,
+        "turn_title", turn=turn.turn, player=number, left=turn.coins_left,
         allowance=turn.allowance,
     )  # fmt: skip
     text = say(
-        "turn_text", player=turn.player, most=len(values), first_coin=turn.first_coin,
+        "turn_text", player=number, most=len(values), first_coin=turn.first_coin,
         taken=turn.taken, gained=turn.gained,
     )  # fmt: skip
     refs = (

@@ -281,7 +281,7 @@ def test_play_panel_values_every_hand_and_highlights_the_best(tab, solve_and_wai
     assert tab.heatmap.selection == (1, 1)
     assert panel.log.count() == 1 and "you score" in panel.log.item(0).text()
     lost = values[best] - values[gg.Hand.ROCK]
-    cost = f"Best was {best.name.lower()}: {100 * lost:.3f} percentage points"
+    cost = f"Best was {best.name.lower()}: this costs you {100 * lost:.3f} percentage points"
     # (one best hand in this sample: rock, paper and scissors all differ)
     assert (cost in panel.log.item(0).text()) == (lost > 1e-9)
     # A drawn hand is one the opponent can play; the round ends after throw 2.
@@ -314,7 +314,10 @@ def test_play_a_match_to_the_end_and_restart(tab, solve_and_wait, qtbot) -> None
     # Scissors against a sure rock: the log says what the mistake cost.
     assert panel.play(gg.Hand.ROCK) and panel.state.over
     assert "You lost the match" in panel.statusLabel.text()
-    words = "Best was rock or paper: 100.000 percentage points less chance to win the match."
+    words = (
+        "Best was rock or paper: this costs you 100.000 percentage points"
+        " of chance to win the match."
+    )
     assert words in panel.log.item(0).text()
 
 

@@ -11,6 +11,7 @@ from gui.widgets.play_panel import (
     BEST_MARK,
     best_label,
     costs_you,
+    mistake_words,
     mover_words,
 )
 from solvers import nim
@@ -81,3 +82,14 @@ def test_the_shared_words(qtbot) -> None:  # type: ignore[no-untyped-def]
     assert costs_you(GAME_UNITS["xoinc"], 5.0) == "5 in value"
     assert costs_you(GAME_UNITS["greatgame"], 0.5) == "50.000 percentage points"
     assert (mover_words(True), mover_words(False)) == ("your move", "the solver moves")
+    # A mistake reads the same way in every tab; a best move says nothing.
+    assert mistake_words(GAME_UNITS["xoinc"], 0, "1") == ""
+    assert mistake_words(GAME_UNITS["xoinc"], 5.0, "1 (worth 9)") == (
+        "Best was 1 (worth 9): this costs you 5 in value."
+    )
+    assert mistake_words(GAME_UNITS["greatgame"], 0.02030, "paper") == (
+        "Best was paper: this costs you 2.030 percentage points of chance to win the match."
+    )
+    assert mistake_words(GAME_UNITS["nim"], 2.0, "(0, 1)") == (
+        "Best was (0, 1): this costs you the win."
+    )

@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from test_xoinc_tab import SLOW, WINDOW_1024X700, xoinc_tab
 
 from gui.controller import running_jobs
-from gui.widgets.play_panel import RESTARTED
+from gui.widgets.play_panel import RESTARTED, mistake_words
 from gui.widgets.theme import BEST
 from solvers import xoinc
 
@@ -20,7 +20,7 @@ def test_play_as_first_player_with_a_mistake(make_tab, qtbot) -> None:  # type: 
     assert tab.result is None and not tab.working
     # Nothing solved: the answer line speaks of the game in play, not of Solve.
     assert tab.resultLabel.text() == "Playing against the solver: your move"
-    assert play.state.player == 1 and list(play.state.moves()) == [1, 2]
+    assert play.state.to_move == 0 and list(play.state.moves()) == [1, 2]
     play.valuesCheck.setChecked(True)
     table = play.optionsTable
     assert table.rowCount() == 2
@@ -34,15 +34,18 @@ def test_play_as_first_player_with_a_mistake(make_tab, qtbot) -> None:  # type: 
     first = play.state.history[0]
     assert (first.lost, first.best_take, first.value) == (5, 1, 4)
     log = [play.log.item(i).text() for i in range(play.log.count())]
-    assert any("you lost 5" in line and "best take was 1" in line for line in log)
+    # A mistake reads as in every tab (the shared words of the play panels).
+    words = mistake_words(play.session.units, 5, "1 (worth 9)")
+    assert words == "Best was 1 (worth 9): this costs you 5 in value."
+    assert any(line.endswith(f"worth 4 in the end. {words}") for line in log)
     assert any(line.startswith("Solver took 3") for line in log)
     assert play.state.totals == (4, 10)
     assert play.positionLabel.text() == (
         "Game over. You 4 · solver 10: the solver wins."
-        " Your takes lost 5 in value against best play."
+        " Your takes cost you 5 in value against best play."
     )
     assert not play.takeButton.isEnabled()
-    assert tab.chart.owners == [1, 1, 2, 2, 2]
+    assert tab.chart.owners == [0, 0, 1, 1, 1]  # sides 0 and 1, as every game
 
 
 def test_play_as_second_player_solver_moves_first(make_tab, qtbot, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
@@ -55,7 +58,8 @@ def test_play_as_second_player_solver_moves_first(make_tab, qtbot, solve_and_wai
     play = tab.play
     # The game is built in a worker: the solve sent no value table (33 MB at 5000 coins).
     qtbot.waitUntil(lambda: play.state is not None, timeout=10000)
-    assert play.state is not None and play.state.player == 2 and not tab.working
+    assert play.state is not None and play.state.to_move == 1 and not tab.working
+    assert play.session.user == 1 and play.state.history[0].player == 0
     assert play.state.history[0].taken == result.line[0].taken
     # Best takes all the way: the user ends with exactly the second player's value.
     while not play.state.over:
@@ -159,7 +163,7 @@ def test_each_turn_starts_from_the_best_take_and_the_coins_follow_the_game(make_
     model = tab.coins.model
     cells = [[model.data(model.index(r, c)) for c in (1, 2)] for r in range(model.rowCount())]
     taken = [
-        [("first", "second")[take.player - 1], str(number)]
+        [("first", "second")[take.player], str(number)]
         for number, take in enumerate(state.history, start=1)
         for _ in range(take.taken)
     ]
@@ -184,7 +188,7 @@ def test_the_optimal_line_page_shows_the_line_while_a_game_is_in_play(
         return [[str(model.data(model.index(r, c)) or "") for c in (1, 2)] for r in range(5)]
 
     def expected(takes: list[tuple[int, int]]) -> list[list[str]]:
-        rows = [[("first", "second")[p - 1], str(n)] for n, (p, k) in enumerate(takes, 1)]
+        rows = [[("first", "second")[p], str(n)] for n, (p, k) in enumerate(takes, 1)]
         flat = [row for row, (_, k) in zip(rows, takes, strict=True) for _ in range(k)]
         return (flat + [["", ""]] * 5)[:5]
 

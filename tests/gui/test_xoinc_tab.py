@@ -56,7 +56,13 @@ def test_sample_solves_to_9_with_line_table_and_chart(make_tab, solve_and_wait) 
     # Every coin coloured by its taker, in the chart and the coin list.
     assert tab.chart.owners == list(result.takers())
     notes = [tab.coins.model.data(tab.coins.model.index(r, 1)) for r in range(5)]
-    assert notes == [("first", "second")[p - 1] for p in result.takers()]
+    assert result.takers()[0] == 0  # the first player (side 0) takes the top coin
+    # Each side's bars are its own coins (1-based x), nobody's left grey.
+    for side, bars in enumerate(tab.chart.playerBars):
+        mine = [i + 1 for i, p in enumerate(result.takers()) if p == side]
+        assert list(bars.opts["x"]) == mine
+    assert list(tab.chart.untakenBars.opts["x"]) == []
+    assert notes == [("first", "second")[p] for p in result.takers()]
 
 
 def test_bad_coin_is_marked_and_blocks_solve(make_tab) -> None:  # type: ignore[no-untyped-def]
@@ -78,7 +84,7 @@ def test_edit_after_solve_marks_result_stale(make_tab, solve_and_wait) -> None: 
     solve_and_wait(tab)
     tab.coins.model.setData(tab.coins.model.index(0, 0), "50")
     assert "gray" in tab.resultLabel.styleSheet()
-    assert tab.chart.owners == [0] * 5
+    assert tab.chart.owners == [None] * 5
     result = solve_and_wait(tab)
     assert result.inputs.coins == (50, 3, 1, 7, 2)
 
@@ -99,7 +105,7 @@ def test_editing_during_a_solve_cancels_it_and_shows_nothing_old_as_current(
     # The old line, taker notes and colours are gone; the chart shows the plain new stack.
     assert tab.turnModel.rowCount() == 0
     assert tab.coins.model.data(tab.coins.model.index(0, 1)) in (None, "")
-    assert tab.chart.owners == [0] * 5 and tab.chart.band_range() is None
+    assert tab.chart.owners == [None] * 5 and tab.chart.band_range() is None
     # The CSV waits for the new inputs' answer: never the old one as if current.
     del tab.solve_job
     target = tmp_path / "after-edit.csv"

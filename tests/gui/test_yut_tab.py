@@ -10,7 +10,8 @@ import pytest
 from layout_checks import WINDOW_1024X700
 from PySide6.QtWidgets import QLabel, QPushButton
 
-from gui.tabs.yut.views import BEST_MARK, LINE_CAPTION, NO_LINE_NOTE
+from gui.tabs.yut.views import LINE_CAPTION, NO_LINE_NOTE
+from gui.widgets.play_panel import best_label, costs_you
 from gui.widgets.theme import BEST, SELECTED
 from solvers import yut
 
@@ -183,7 +184,7 @@ def test_unknown_throws_play_along(make_tab, solve_and_wait) -> None:  # type: i
     options = result.first_turn[4]
     assert table.rowCount() == len(panel.moves) == 1
     best = max(o.expected for o in options)
-    assert table.item(0, 4).text() == f"{best:.3f}{BEST_MARK}"
+    assert table.item(0, 4).text() == best_label(f"{best:.3f}", True)
     assert table.item(0, 0).background().color() == BEST
     assert tab.boardView.square_brush("o10") == BEST
     panel.playButton.click()
@@ -232,7 +233,8 @@ def test_known_throws_play_along_reaches_the_judge_answer(make_tab, solve_and_wa
         tab.play_move(min(moves, key=lambda m: moves[m]))  # the worst move every turn
     lost = 190 - tab.game.total
     assert lost > 0
-    assert f"Best play scores 190: your moves lost {lost}." in panel.statusLabel.text()
+    cost = costs_you(tab.session.units, lost)  # the words of every tab
+    assert f"Best play scores 190: your moves cost you {cost}." in panel.statusLabel.text()
 
 
 def test_editing_during_a_solve_drops_it(make_tab, solve_and_wait, qtbot) -> None:  # type: ignore[no-untyped-def]

@@ -246,6 +246,11 @@ def test_xoinc_takes_and_the_table_match_a_brute_force(coins: tuple[int, ...]) -
     assert [int(row[6]) for row in first_turn.rows] == [everything - v for v in brute]
     line_rows = step_titled(steps, "The part of the table").tables[0].rows
     assert len(line_rows) == len(result.line)
+    # Sides 0 and 1 in the data; people read player 1 and player 2.
+    assert [row[1] for row in line_rows] == [str(t.player + 1) for t in result.line]
+    for turn in result.line:
+        title = f"Turn {turn.turn}: player {turn.player + 1} at"
+        assert step_titled(steps, f"Turn {turn.turn}:").title.startswith(title)
     for row in line_rows:
         left, allowance, take = int(row[2]), int(row[3]), int(row[6])
         assert int(row[4]) == sum(coins[n - left :])
@@ -257,8 +262,8 @@ def test_xoinc_takes_and_the_table_match_a_brute_force(coins: tuple[int, ...]) -
         values = take_values(coins, n - turn.coins_left, turn.allowance)
         assert [int(row[0]) for row in table.rows] == list(range(1, len(values) + 1))
         mover = [int(row[4]) for row in table.rows]
-        assert mover == [gained[turn.player - 1] + v for v in values]
-        own = 5 if turn.player == 1 else 6
+        assert mover == [gained[turn.player] + v for v in values]
+        own = 5 if turn.player == 0 else 6
         assert [int(row[own]) for row in table.rows] == mover
         assert [int(row[11 - own]) for row in table.rows] == [everything - m for m in mover]
         coins_taken = {
@@ -267,7 +272,7 @@ def test_xoinc_takes_and_the_table_match_a_brute_force(coins: tuple[int, ...]) -
         assert coins_taken == set(range(n - turn.coins_left, n - turn.coins_left + turn.taken))
         best = [row[0] for row in table.rows if row[7]]
         assert best == [str(turn.taken)] and max(values) == values[turn.taken - 1]
-        gained[turn.player - 1] += turn.gained
+        gained[turn.player] += turn.gained
     totals = step_titled(steps, "The totals").text
     assert f"first player ends with {play(coins, 0, 2)[0]}" in totals
 

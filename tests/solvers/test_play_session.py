@@ -203,7 +203,7 @@ def test_score_for_user_says_who_won(game: str, seed: int, user: int, rng: rando
             assert score == state.total
     # Every user decision's cost, summed, is what the user gave away (exact in Xoinc).
     if game == "xoinc":
-        lost = sum(t.lost for t in state.history if t.player == user + 1)
+        lost = sum(t.lost for t in state.history if t.player == user)
         assert sum(session.user_costs()) == lost
 
 

@@ -21,7 +21,7 @@ small_value_stacks = st.lists(st.integers(1, 4), min_size=1, max_size=40).map(tu
 
 def check_line(coins: tuple[int, ...], result: xoinc.XoincResult) -> None:
     """The line is legal, covers the stack in order, and adds up to the totals."""
-    left, allowance, player, totals = len(coins), 2, 1, [0, 0]
+    left, allowance, player, totals = len(coins), 2, 0, [0, 0]
     for number, turn in enumerate(result.line, start=1):
         assert (turn.turn, turn.player, turn.coins_left, turn.allowance) == (
             number,
@@ -34,9 +34,9 @@ def check_line(coins: tuple[int, ...], result: xoinc.XoincResult) -> None:
         assert turn.first_coin == top + 1
         assert turn.values == coins[top : top + turn.taken]
         assert turn.gained == sum(turn.values)
-        totals[player - 1] += turn.gained
+        totals[player] += turn.gained
         assert [turn.first_total, turn.second_total] == totals
-        left, allowance, player = left - turn.taken, 2 * turn.taken, 3 - player
+        left, allowance, player = left - turn.taken, 2 * turn.taken, 1 - player
     assert left == 0
     assert totals == [result.first_total, result.second_total]
 
@@ -208,7 +208,9 @@ def test_csv_rows() -> None:
     header = rows[0]
     assert len(rows) == 1 + len(inputs.coins), "one row per coin: no totals row inside"
     assert all(len(row) == len(header) for row in rows)
-    assert [row[2] for row in rows[1:]] == [str(p) for p in result.takers()]
+    # Sides are 0 and 1 in the data, "player 1" and "player 2" to people.
+    assert set(result.takers()) == {0, 1} and result.takers()[0] == 0
+    assert [row[2] for row in rows[1:]] == [str(p + 1) for p in result.takers()]
     assert rows[1][8:] == ["9", "5"] and all(row[8:] == ["", ""] for row in rows[2:])
     # Each turn's coins carry that turn: as many rows as it takes, in order down the stack.
     turns = [row[3] for row in rows[1:]]

@@ -1,8 +1,8 @@
 """The play-along panel: where the game stands, Next turn / Restart, the pick combinations.
 
-The panel draws a ``solvers.coverup.CoverUpGame`` and reports what the user
-does (Next turn, Restart, another pick combination) through signals; the tab
-sends the matching moves to the play state. No rule of the game lives here.
+The panel is a view of a ``PlaySession`` over a ``solvers.coverup.CoverUpGame``
+and reports what the user does (Next turn, Restart, another pick combination)
+through signals; the tab sends the matching moves to the session. No rule of the game lives here.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from gui.widgets.labels import caption
 from gui.widgets.play_panel import move_log
 from solvers import coverup as cu
+from solvers.play_session import PlaySession
 
 from .views import ALTERNATIVES_CAPTION, alternatives_table, fill_alternatives, turn_words
 
@@ -79,12 +80,12 @@ class PlayPanel(QGroupBox):
         if 0 <= row < len(self._options):
             self.picks_chosen.emit(self._options[row])
 
-    def show_game(self, game: cu.CoverUpGame | None, log: list[str], idle: str = IDLE) -> None:
-        """Status, pick combinations and log of ``game`` (None: no game, ``idle`` says why)."""
-        self.nextButton.setEnabled(game is not None and not game.over)
-        self.restartButton.setEnabled(game is not None)
-        self._options = fill_alternatives(self.alternatives, game)
+    def show_game(self, session: PlaySession | None, log: list[str], idle: str = IDLE) -> None:
+        """Status, pick combinations and log of ``session`` (None: no game, ``idle`` says why)."""
+        self.nextButton.setEnabled(session is not None and not session.over)
+        self.restartButton.setEnabled(session is not None)
+        self._options = fill_alternatives(self.alternatives, session)
         self.log.clear()
         self.log.addItems(log)
         self.log.scrollToBottom()
-        self.statusLabel.setText(idle if game is None else turn_words(game))
+        self.statusLabel.setText(idle if session is None else turn_words(session))

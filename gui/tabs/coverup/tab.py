@@ -344,7 +344,7 @@ class CoverUpTab(GameTab):
     def _show_game(self) -> None:
         game = self.game
         self.model.set_overlay(None if game is None else overlay_of(game, self._slots))
-        self.playPanel.show_game(game, self._log)
+        self.playPanel.show_game(self.session, self._log)
 
     def _marks_changed(self) -> None:
         marked = self.marked_right()

@@ -1,9 +1,10 @@
 """Drawing a play state: the digit table's overlay, the pick combinations, words and legends.
 
-Nothing here decides anything about the game: the play state
-(``solvers.coverup.CoverUpGame``) says which slots were tried, which is right,
-each digit's chance and which slot each pick covers; this module only turns
-slots into the digits the user typed and into words.
+Nothing here decides anything about the game: the play session
+(``solvers.play_session.PlaySession`` over a ``solvers.coverup.CoverUpGame``) says
+which slots were tried, which is right, each digit's chance, which slot each pick
+covers, which picks are best and what others cost; this module only turns slots
+into the digits the user typed and into words, those every play tab shares.
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ from collections.abc import Sequence
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHeaderView, QTableWidget, QTableWidgetItem
 
+from gui.widgets.play_panel import BEST_MARK, costs_you
 from gui.widgets.tables import mark_best, readonly_table
 from gui.widgets.theme import ROLE, SELECTED
 from solvers import coverup as cu
+from solvers.play_session import PlaySession
 
 from .form import RowOverlay
 
@@ -23,6 +26,7 @@ __all__ = [
     "ALTERNATIVES_CAPTION",
     "TABLE_LEGEND",
     "alternatives_table",
+    "decision_of",
     "describe_pick",
     "fill_alternatives",
     "overlay_of",
@@ -43,7 +47,8 @@ TABLE_LEGEND = (
 #: The row of the picks being played (when not the best): a light grey, as a selection.
 PLAYED = ROLE.neutral.lighter(145)
 ALTERNATIVES_CAPTION = (
-    "Every way to pick this turn, with its chance to win: ★ best, ▶ played; click a row to play it."
+    f"Every way to pick this turn, with its chance to win: {BEST_MARK} best, ▶ played;"
+    " click a row to play it."
 )
 
 
@@ -56,17 +61,34 @@ def describe_pick(pick: cu.Pick | None, reserve: bool = False) -> str:
     return "likely" if pick is cu.Pick.CANDIDATE else "other"
 
 
-def turn_words(game: cu.CoverUpGame) -> str:
-    """One plain sentence on where the game stands."""
-    if game.over:
-        if game.won:
+def _game(session: PlaySession) -> cu.CoverUpGame:
+    game = session.state
+    if not isinstance(game, cu.CoverUpGame):
+        raise TypeError(f"not a Cover Up game: {type(game).__name__}")
+    return game
+
+
+def decision_of(session: PlaySession) -> PlaySession:
+    """The session at this turn's decision: before the picks when they are made."""
+    return session.undo() if session.at_chance else session
+
+
+def turn_words(session: PlaySession) -> str:
+    """One plain sentence on where ``session``'s game stands."""
+    if session.over:
+        if session.score_for_user() == 1.0:
             return "Game won: every column is right. Press Restart to play again."
         return "Game lost: no pick was right this turn. Press Restart to play again."
-    entry = game.entry()
+    game = _game(session)
+    decision = decision_of(session)
     # One rounding, the alternatives table's four decimals: no second number to explain.
-    text = f"Turn {game.turn}: the best picks win with probability {entry.value:.4f}."
-    if game.picks is not None and game.picks != entry.picks:
-        text += f" Your picks win with {game.value:.4f}."
+    text = f"Turn {game.turn}: the best picks win with probability {decision.best_value():.4f}."
+    picks = game.picks
+    if picks is not None and not decision.is_best(picks):
+        text += (
+            f" Your picks win with {decision.values()[picks]:.4f}: they cost you"
+            f" {costs_you(session.units, decision.cost(picks))}."
+        )
     return text
 
 
@@ -118,21 +140,24 @@ def alternatives_table() -> QTableWidget:
     return table
 
 
-def fill_alternatives(table: QTableWidget, game: cu.CoverUpGame | None) -> list[cu.Picks]:
-    """Show every pick combination of the turn; returns them in row order."""
+def fill_alternatives(table: QTableWidget, session: PlaySession | None) -> list[cu.Picks]:
+    """Show every pick combination of the turn, the session's best marked; returns them by row."""
     table.setRowCount(0)
-    if game is None or game.over:
+    if session is None or session.over:
         return []
+    game = _game(session)
+    decision = decision_of(session)
     entry = game.entry()
     n = game.inputs.n
     table.setColumnCount(2 + n)
     table.setHorizontalHeaderLabels(["", "Win chance", *(f"Col {i + 1}" for i in range(n))])
     table.setRowCount(len(entry.alternatives))
+    best_picks = decision.best_moves()
     options = []
     for row, alt in enumerate(entry.alternatives):
         options.append(alt.picks)
-        best, played = alt.picks == entry.picks, alt.picks == game.picks
-        mark = "".join(word for word, on in (("★", best), ("▶", played)) if on)
+        best, played = alt.picks in best_picks, alt.picks == game.picks
+        mark = "".join(word for word, on in ((BEST_MARK, best), ("▶", played)) if on)
         cells = [mark, f"{alt.value:.4f}"]
         cells += [describe_pick(p, r) for p, r in zip(alt.picks, alt.reserve, strict=True)]
         for column, text in enumerate(cells):
@@ -142,7 +167,10 @@ def fill_alternatives(table: QTableWidget, game: cu.CoverUpGame | None) -> list[
             if column >= 2 and alt.reserve[column - 2]:
                 item.setToolTip(RESERVE_TIP)
             if column == 0 and mark:
-                words = (("★ the best picks", best), ("▶ the picks being played", played))
+                words = (
+                    (f"{BEST_MARK} the best picks", best),
+                    ("▶ the picks being played", played),
+                )
                 item.setToolTip("; ".join(word for word, on in words if on))
             reserve = column >= 2 and alt.reserve[column - 2]
             if best:

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from gui.controller import Job, JobFailure, SolveController
 from gui.widgets.labels import caption, reserve_lines
-from gui.widgets.play_panel import best_label, costs_you, move_log
+from gui.widgets.play_panel import best_label, mistake_words, move_log
 from gui.widgets.theme import ROLE, colour_css
 from solvers import greatgame
 from solvers.greatgame import GreatGameInputs, GreatGamePlay, Hand
@@ -292,12 +292,10 @@ def match_percent(probability: float) -> str:
 
 
 def _cost_words(session: PlaySession, hand: Hand) -> str:
-    """`` Best was paper: 2.030 percentage points ...`` when ``hand`` was not a best hand."""
-    cost = session.cost(hand)
-    if cost == 0:
-        return ""
+    """`` Best was paper: this costs you 2.030 ...`` when ``hand`` was not a best hand."""
     best = " or ".join(h.name.lower() for h in session.best_moves())
-    return f" Best was {best}: {costs_you(UNITS, cost)} less {UNITS.value}."
+    words = mistake_words(UNITS, session.cost(hand), best)
+    return f" {words}" if words else ""
 
 
 def _throw_words(before: GreatGamePlay, after: GreatGamePlay) -> str:

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.controller import Job, JobFailure, SolveController
-from gui.widgets.play_panel import PlayPanelFrame, best_label, costs_you
+from gui.widgets.play_panel import PlayPanelFrame, best_label, costs_you, mistake_words
 from gui.widgets.tables import fill_rows, mark_best, readonly_table
 from solvers.play_session import PlaySession
 from solvers.xoinc.play import XoincGame
@@ -173,15 +173,9 @@ class XoincPlayPanel(PlayPanelFrame):
             f"You took {count} ({_coins_text(top + 1, count)}) = {gained}. "
             f"This take is worth {value} in the end"
         )
-        lost = round(session.cost(count))
-        if lost:
-            best = session.solver_move()
-            text += (
-                f"; the best take was {best} (worth {round(session.best_value())}): "
-                f"you lost {lost}."
-            )
-        else:
-            text += " — a best take."
+        best = f"{session.solver_move()} (worth {session.units.text(session.best_value())})"
+        mistake = mistake_words(session.units, session.cost(count), best)
+        text += f". {mistake}" if mistake else " — a best take."
         return self.record_user_move(after, text)
 
     def solver_words(self, before: PlaySession, move: Any) -> str:
@@ -205,8 +199,8 @@ class XoincPlayPanel(PlayPanelFrame):
                 "you win!" if margin > 0 else ("a draw." if margin == 0 else "the solver wins.")
             )
             self.positionLabel.setText(
-                f"Game over. {score}: {verdict} Your takes lost"
-                f" {session.units.cost_text(self.total_lost())} against best play."
+                f"Game over. {score}: {verdict} Your takes cost you"
+                f" {costs_you(session.units, self.total_lost())} against best play."
             )
             self.set_move_controls(False)
         else:

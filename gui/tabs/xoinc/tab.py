@@ -190,10 +190,10 @@ class XoincTab(GameTab):
             return
         notes: list[list[str]] = []
         colours: list[QColor | None] = []
-        tints = (player_tint(1), player_tint(2))  # once: a QColor per coin costs 10 ms at 5000
+        tints = (player_tint(0), player_tint(1))  # once: a QColor per coin costs 10 ms at 5000
         for number, (player, taken) in enumerate(takes, start=1):
-            notes.extend([[PLAYER_NAMES[player - 1], str(number)]] * taken)
-            colours.extend([tints[player - 1]] * taken)
+            notes.extend([[PLAYER_NAMES[player], str(number)]] * taken)
+            colours.extend([tints[player]] * taken)
         left = self.coins.model.rowCount() - len(notes)  # a game's coins not taken yet
         notes.extend([["", ""]] * left)
         colours.extend([None] * left)

@@ -35,6 +35,8 @@ __all__ = [
 
 Index = QModelIndex | QPersistentModelIndex
 PLAYER_NAMES = ("first", "second")
+#: The chart's mark for a coin nobody took yet (sides are 0 and 1).
+UNTAKEN = -1
 #: The value axis reaches a little above the tallest coin (the colours are named in the caption).
 HEADROOM = 1.05
 #: Stacks longer than this are shown, while playing, around the top coin only (``focus``).
@@ -63,8 +65,8 @@ def caption(text: str) -> QLabel:
 
 
 def player_tint(player: int) -> QColor:
-    """A light version of the player's colour, readable as a cell background."""
-    colour = QColor(PLAYER[player - 1])
+    """A light version of side ``player``'s colour (0 or 1), readable as a cell background."""
+    colour = QColor(PLAYER[player])
     colour.setAlpha(70)
     return colour
 
@@ -98,23 +100,23 @@ class StackChart(Plot):
         ]
         for item in (self.untakenBars, *self.playerBars):
             self.addItem(item)
-        self.owners: list[int] = []
+        self.owners: list[int | None] = []
 
     def draw(
         self,
         coins: Sequence[int],
-        owners: Sequence[int] | None = None,
+        owners: Sequence[int | None] | None = None,
         band: tuple[int, int] | None = None,
         band_colour: QColor = SELECTED,
     ) -> None:
-        """Draw ``coins``; ``owners[i]`` is 1, 2 or 0 (not taken); ``band`` = (first, last) coin."""
+        """Draw ``coins``; ``owners[i]`` side 0 or 1 (None: not taken); ``band`` = (first, last)."""
         values = np.asarray(coins, dtype=float)
-        who = np.zeros(len(values), dtype=int) if owners is None else np.asarray(owners, dtype=int)
-        self.owners = who.tolist()
+        self.owners = [None] * len(values) if owners is None else list(owners)
+        who = np.array([UNTAKEN if o is None else o for o in self.owners], dtype=int)
         x = np.arange(1, len(values) + 1)
         # Thin bars must not vanish behind their outline when thousands are drawn.
         width = 0.8 if len(values) <= 400 else 1.0
-        for item, player in ((self.untakenBars, 0), *zip(self.playerBars, (1, 2), strict=True)):
+        for player, item in ((UNTAKEN, self.untakenBars), *enumerate(self.playerBars)):
             mask = who == player
             item.setOpts(x=x[mask], height=values[mask], width=width)
         self.set_band(band, band_colour)
@@ -207,7 +209,7 @@ class TurnTableModel(QAbstractTableModel):
             values += ", …"
         return [
             str(turn.turn),
-            PLAYER_NAMES[turn.player - 1],
+            PLAYER_NAMES[turn.player],
             f"1\u2013{turn.allowance}",
             f"{turn.taken}",
             f"#{turn.first_coin}" if turn.taken == 1 else f"#{turn.first_coin}\u2013{last}",

@@ -134,12 +134,11 @@ class PlayPanel(QGroupBox):
         """
         self.session = session
         game = self.game
-        first = None if session is None else session.start
-        self.moves = fill_moves(self.table, game)
+        self.moves = fill_moves(self.table, session)
         self.log.clear()
         self.log.addItems(log)
         self.log.scrollToBottom()
-        self.statusLabel.setText(idle if game is None else game_words(game, first))
+        self.statusLabel.setText(idle if session is None else game_words(session))
         unknown = isinstance(game, yut.ExpectGame)
         live = game is not None and not game.over
         if isinstance(game, yut.ExpectGame):
@@ -148,7 +147,7 @@ class PlayPanel(QGroupBox):
             if game.throw is not None:
                 self.throwSpin.setValue(game.throw)
             self.throwSpin.blockSignals(False)
-        chance = live and game is not None and game.to_move == "chance"
+        chance = session is not None and session.at_chance
         for widget in (self.throwSpin, self.rollButton):
             widget.setEnabled(unknown and live)
         self.throwButton.setEnabled(chance)

@@ -284,7 +284,7 @@ class YutTab(GameTab):
         except ValueError as exc:
             self.show_message(f"Cannot play that move: {exc}", error=True)
             return
-        self._log.append(move_words(game, move))
+        self._log.append(move_words(session, move))
         self.session = after
         self._show_game()
 

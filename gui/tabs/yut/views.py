@@ -1,9 +1,10 @@
 """Drawing Dice Yut results and play states: the optimal line, the moves of a turn, words.
 
 Nothing here decides anything about the game: the result's line and the play
-state (``solvers.yut.KnownGame`` / ``ExpectGame``) say where pieces stand,
-which moves are legal and what each is worth; this module turns that into
-tables and sentences.
+session (``solvers.play_session.PlaySession`` over a ``solvers.yut.KnownGame`` /
+``ExpectGame``) say where pieces stand, which moves are legal, what each is worth,
+which are best and what a move costs; this module turns that into tables and
+sentences, in the words every play tab shares (``gui.widgets.play_panel``).
 """
 
 from __future__ import annotations
@@ -21,14 +22,15 @@ from PySide6.QtWidgets import (
 )
 
 from gui.widgets.labels import caption
+from gui.widgets.play_panel import BEST_MARK, best_label, costs_you, mistake_words
 from gui.widgets.tables import fill_rows, mark_best, readonly_table
 from gui.widgets.theme import BEST, ROLE, SELECTED, colour_css
 from solvers import yut
+from solvers.play_session import PlaySession
 
 from .names import board_names
 
 __all__ = [
-    "BEST_MARK",
     "BOARD_LEGEND",
     "MOVES_CAPTION",
     "MOVE_HEADERS",
@@ -46,8 +48,6 @@ HEADERS = ("Turn", "Throw", "Piece", "From", "To", "Points", "Total")
 MOVE_HEADERS = ("Piece", "From", "To", "Points", "Final total")
 #: Milliseconds between steps while playing.
 PLAY_INTERVAL = 900
-#: Values closer than this are equally good (sums of float probabilities).
-TIE = 1e-9
 
 
 def _swatch(colour: QColor) -> str:
@@ -71,11 +71,9 @@ NO_LINE_NOTE = (
 )
 #: What the play-along table shows (under it).
 MOVES_CAPTION = (
-    f"{_swatch(BEST)} ✓ best: highest final total (expected, for unknown throws); "
+    f"{_swatch(BEST)} {BEST_MARK} best: highest final total (expected, for unknown throws); "
     "select a row to see its path."
 )
-#: Marks the best moves in the table, so colour is not the only sign.
-BEST_MARK = " ✓ best"
 
 
 def compact_table(table: QTableWidget, wide: tuple[int, ...]) -> QTableWidget:
@@ -102,58 +100,77 @@ def _total(game: yut.KnownGame | yut.ExpectGame, value: float) -> str:
     return f"{value:.3f}" if isinstance(game, yut.ExpectGame) else f"{value:.0f}"
 
 
-def game_words(
-    game: yut.KnownGame | yut.ExpectGame, first: yut.KnownGame | yut.ExpectGame | None = None
-) -> str:
-    """One plain sentence on where the game stands (``first``: its start, to compare with)."""
+def _game(session: PlaySession) -> yut.KnownGame | yut.ExpectGame:
+    game = session.state
+    if not isinstance(game, yut.KnownGame | yut.ExpectGame):
+        raise TypeError(f"not a Dice Yut game: {type(game).__name__}")
+    return game
+
+
+def game_words(session: PlaySession) -> str:
+    """One plain sentence on where ``session``'s game stands; the end compares with its start."""
+    game = _game(session)
     turns = len(game.inputs.throws) if isinstance(game, yut.KnownGame) else game.inputs.turns
-    if game.over:
-        over = f"Game over: {game.total} points."
-        if isinstance(first, yut.KnownGame):
-            best = max(first.values().values(), default=float(game.total))
-            lost = best - game.total
-            return over + (
-                f" Best play scores {best:.0f}: your moves lost {lost:.0f}."
-                if lost > 0.5
-                else " The best possible."
-            )
-        if isinstance(first, yut.ExpectGame):  # the throws decided the rest, not only you
-            return over + f" Best play expected {first.expected:.3f} before the first throw."
-        return over
+    if session.over:
+        score = session.score_for_user()
+        over = f"Game over: {score:.0f} points."
+        first = session.restart()
+        start = _game(first)
+        # What the moves gave away, each against the best move at its throw.
+        lost = sum(session.user_costs())
+        cost = costs_you(session.units, lost)
+        if isinstance(start, yut.KnownGame):
+            best = first.best_value() if first.values() else score
+            if lost == 0:
+                return over + " The best possible."
+            return over + f" Best play scores {best:.0f}: your moves cost you {cost}."
+        # Unknown throws decided the rest, not only the moves: compare with the expectation.
+        over += f" Best play expected {start.expected:.3f} before the first throw"
+        if lost == 0:
+            return over + "; every move was a best one."
+        return over + f"; your moves cost you {cost} on average."
     head = f"Turn {game.turn + 1} of {turns}"
     if isinstance(game, yut.KnownGame):
-        best = max(game.values().values())
         return (
             f"{head}: the throw is {game.throw}; {game.total} points so far; "
-            f"best final total from here: {best:.0f}."
+            f"best final total from here: {session.best_value():.0f}."
         )
     so_far = f"{game.total} points so far; expected final total with best play"
-    if game.throw is None:
+    if session.at_chance:
         return f"{head}; {so_far}: {game.expected:.3f}. Throw the die."
-    return f"{head}: you threw a {game.throw}; {so_far}: {game.expected:.3f}."
+    return f"{head}: you threw a {game.throw}; {so_far}: {session.best_value():.3f}."
 
 
-def move_words(game: yut.KnownGame | yut.ExpectGame, move: yut.Move) -> str:
-    """A line of the play log for ``move`` played in ``game``."""
-    throw = game.throw or 0
-    path = game.move_path(move, throw)
-    head = f"Turn {game.turn + 1}, throw {throw}:"
+def _piece_words(game: yut.KnownGame | yut.ExpectGame, move: yut.Move) -> str:
+    """``piece 2 start → 4 (outer)`` (None: the throw is lost)."""
+    path = game.move_path(move, game.throw or 0)
     if move is None or not path:
-        return f"{head} no piece can move, the throw is lost"
+        return "no piece can move, the throw is lost"
     board = game.inputs.board
     here = game.positions[move - 1]
-    points = board.square(path[-1]).score
-    return (
-        f"{head} piece {move} {square_text(board, here)} → {square_text(board, path[-1])}"
-        f" (+{points})"
-    )
+    return f"piece {move} {square_text(board, here)} → {square_text(board, path[-1])}"
 
 
-def fill_moves(table: QTableWidget, game: yut.KnownGame | yut.ExpectGame | None) -> list[yut.Move]:
-    """Every move of the turn with its value, the best ones in green; returns the moves by row."""
+def move_words(session: PlaySession, move: yut.Move) -> str:
+    """A line of the play log for ``move`` played now in ``session``, with what it cost."""
+    game = _game(session)
+    throw = game.throw or 0
+    path = game.move_path(move, throw)
+    text = f"Turn {game.turn + 1}, throw {throw}: {_piece_words(game, move)}"
+    if move is not None and path:
+        text += f" (+{game.inputs.board.square(path[-1]).score})"
+    best = _piece_words(game, session.solver_move())
+    mistake = mistake_words(session.units, session.cost(move), best)
+    return f"{text}. {mistake}" if mistake else text
+
+
+def fill_moves(table: QTableWidget, session: PlaySession | None) -> list[yut.Move]:
+    """Every move of the turn with its value, the session's best ones marked; the moves by row."""
     table.blockSignals(True)
     table.clearSelection()
-    values = {} if game is None or game.to_move == "chance" else game.values()
+    values = {} if session is None else session.values()
+    best = [] if session is None else session.best_moves()
+    game = None if session is None else _game(session)
     # Pieces on one square (the start) make the same move: one row for them.
     moves: list[yut.Move] = []
     seen: set[str] = set()
@@ -165,24 +182,21 @@ def fill_moves(table: QTableWidget, game: yut.KnownGame | yut.ExpectGame | None)
     rows: list[list[QTableWidgetItem]] = []
     if game is not None and moves:
         board = game.inputs.board
-        top = max(values.values())
         throw = game.throw or 0
         for move in moves:
             path = game.move_path(move, throw)
             origin = None if move is None else game.positions[move - 1]
             points = board.square(path[-1]).score if path else 0
+            is_best = move in best
             cells = (
                 "—" if move is None else str(move),
                 square_text(board, origin),
                 square_text(board, path[-1]) if path else "no piece can move",
                 str(points),
-                _total(game, values[move]),
+                best_label(_total(game, values[move]), is_best),
             )
-            best = values[move] >= top - TIE
-            if best:
-                cells = (*cells[:-1], cells[-1] + BEST_MARK)
             rows.append([QTableWidgetItem(text) for text in cells])
-            if best:
+            if is_best:
                 mark_best(rows[-1])
     fill_rows(table, rows)
     table.blockSignals(False)
