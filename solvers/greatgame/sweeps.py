@@ -71,7 +71,8 @@ def with_share(inputs: GreatGameInputs, hand: int, value: float, throw: int) -> 
     rest = 100.0 - value
     total = weights[0] + weights[1]
     first = rest * weights[0] / total if total > 0 else rest / 2
-    row[hand], row[others[0]], row[others[1]] = value, first, rest - first
+    # Rounding may leave the last share a hair below zero (-8.9e-16): it is zero.
+    row[hand], row[others[0]], row[others[1]] = value, first, max(0.0, rest - first)
     rows[throw - 1] = (row[0], row[1], row[2])
     return GreatGameInputs(tuple(rows), inputs.win_by, inputs.lose_by)
 

@@ -290,3 +290,12 @@ def test_great_game_near_rounding_ties_record_the_policy_once(
         assert row == direct("greatgame", inputs, found, 1, row[0])
     # The exact values are at or just above the half, which rounds up.
     assert [row[2] for row in rows if row[0] >= 13] == [96.938] * 18
+
+
+def test_a_share_never_leaves_another_hand_below_zero() -> None:
+    from solvers.greatgame import GreatGameInputs
+    from solvers.greatgame.sweeps import with_share
+
+    # Paper at 0.1%: rock takes 99.9 * 3/3 in floats, and 99.9 - that was -8.9e-16.
+    moved = with_share(GreatGameInputs(((3.0, 97.0, 0.0),), 1, 1), 1, 0.1, 1)
+    assert min(moved.percentages[0]) >= 0.0

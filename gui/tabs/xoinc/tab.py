@@ -158,10 +158,8 @@ class XoincTab(GameTab):
     # ----- result --------------------------------------------------------------------------
     def result_text(self, result: xoinc.XoincResult) -> str:
         """Both totals in words; the first one is the judge's answer, written as the judge does."""
-        return (
-            f"First player gets {result.first_total}, second player {result.second_total}"
-            " (both playing their best)"
-        )
+        # Short enough for 2,000-coin totals at 1024x700 (the longer one was cut there).
+        return f"Best play: first player {result.first_total}, second {result.second_total}"
 
     def show_result(self, result: xoinc.XoincResult) -> None:
         """Fill the line table, annotate the coins, colour the chart."""
