@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from processes import ids, running
 
 from solvers.check import CaseResult, Check, Settings
 from solvers.check.job import CheckRequest, Shrunk, run_check
@@ -127,18 +128,6 @@ def test_a_cancel_raised_by_on_case_kills_the_runs_still_going(tmp_path: Path) -
         check.run(on_case=on_case)
     assert time.monotonic() - started < 20  # the cancel ended it, not the time limit
     assert len(ids(pids)) == 2 and not [pid for pid in ids(pids) if running(pid)]
-
-
-def ids(pids: Path) -> list[int]:
-    return [int(word) for word in pids.read_text().split()] if pids.exists() else []
-
-
-def running(pid: int) -> bool:
-    """Whether ``pid`` runs (a zombie waiting for its parent does not)."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0] != "Z"
-    except (OSError, IndexError):
-        return False
 
 
 def test_the_address_space_limit_of_the_worker_is_not_inherited(tmp_path: Path) -> None:

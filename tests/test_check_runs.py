@@ -5,12 +5,12 @@ running, a failed ``--save`` still reported, ``--jobs`` checked.
 from __future__ import annotations
 
 import json
-import os
 import sys
 import time
 from pathlib import Path
 
 import pytest
+from processes import running
 
 import solvers
 import solvers.check.cli as check_cli
@@ -36,17 +36,6 @@ def judge(capsys: pytest.CaptureFixture[str], *words: str) -> tuple[int, str, st
     out, err = capsys.readouterr()
     assert "Traceback" not in err
     return status, out, err
-
-
-def running(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    try:  # a zombie waiting for its parent is not running
-        return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
-    except OSError:
-        return False
 
 
 def assert_all_gone(pids: Path) -> None:

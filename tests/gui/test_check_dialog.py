@@ -7,7 +7,6 @@ tab), so it does not depend on any game's generator; one test opens it from the 
 from __future__ import annotations
 
 import gc
-import os
 import shlex
 import sys
 import threading
@@ -15,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from processes import running as _running
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QPushButton
 
@@ -190,17 +190,6 @@ def test_buttons_stay_put_when_a_run_starts(qtbot, dialog, tmp_path: Path) -> No
 
 def _all_stopped(pids: Path) -> bool:
     return not any(_running(int(pid)) for pid in pids.read_text().split())
-
-
-def _running(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    try:  # a zombie waiting for its parent is not running
-        return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
-    except OSError:
-        return False
 
 
 def test_bad_program_or_options_are_explained(qtbot, dialog) -> None:  # type: ignore[no-untyped-def]

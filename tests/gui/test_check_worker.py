@@ -11,24 +11,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from processes import ids, running
 
 from gui.controller import Job, SolveController
 from solvers.check import Settings
 from solvers.check.job import CheckRequest, run_check
 
 PROGRAMS = Path(__file__).resolve().parents[1] / "check_programs"
-
-
-def ids(pids: Path) -> list[int]:
-    return [int(word) for word in pids.read_text().split()] if pids.exists() else []
-
-
-def running(pid: int) -> bool:
-    """Whether ``pid`` runs (a zombie waiting for its parent does not)."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0] != "Z"
-    except (OSError, IndexError):
-        return False
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the launcher is Linux's")
