@@ -69,6 +69,8 @@ class SweepPanel(QWidget):
         #: The sweep the points belong to, its item, and its base inputs.
         self.shown: tuple[Sweep, int, Any] | None = None
         self.points: dict[float, SweepRow] = {}
+        #: The bounds the range fields were filled for (new bounds fill them again).
+        self._filled_for: tuple[float, float] | None = None
         self._build()
 
     def _build(self) -> None:
@@ -129,6 +131,8 @@ class SweepPanel(QWidget):
             from gui.widgets.plots import make_plot, pg
 
             plot = make_plot(name="sweepPlot")
+            # Values as they are: pyqtgraph would write 0.9 as 900 with "(x0.001)".
+            plot.getPlotItem().getAxis("left").enableAutoSIPrefix(False)
             curve = pg.PlotDataItem(
                 [], [], pen=pg.mkPen(ROLE.player0, width=2), symbol="o", symbolSize=7,
                 symbolBrush=ROLE.player0, symbolPen=None,
@@ -187,11 +191,19 @@ class SweepPanel(QWidget):
             self._chosen()
         else:
             self._limit_item()
+            bounds = self._bounds()
+            if bounds != self._filled_for:  # new inputs allow other values: a fresh range
+                self._fill_range()
             self._validate()
         if self.shown is not None and not self._same_sweep(inputs):
             self.clear()
             self.messageLabel.setText("The inputs changed: Run again for a new sweep.")
         self._mark_current()
+
+    def _bounds(self) -> tuple[float, float] | None:
+        """The values the chosen sweep's input can take for the inputs shown now."""
+        chosen = self.current()
+        return None if chosen is None else chosen[0].bounds(self.inputs, chosen[1])
 
     def current(self) -> tuple[Sweep, int] | None:
         """The chosen sweep and item, or None when nothing can be swept."""
@@ -238,6 +250,7 @@ class SweepPanel(QWidget):
             return
         found, index = chosen
         lo, hi = found.bounds(self.inputs, index)
+        self._filled_for = (lo, hi)
         now = found.current(self.inputs, index)
         if found.kind == "real" or hi - lo <= _WHOLE_RANGE:
             start, stop = lo, hi
@@ -299,6 +312,7 @@ class SweepPanel(QWidget):
         from gui.widgets.plots import IntegerAxis, pg
 
         axis = IntegerAxis("bottom") if found.kind == "int" else pg.AxisItem("bottom")
+        axis.enableAutoSIPrefix(False)
         self.plot.getPlotItem().setAxisItems({"bottom": axis})
         self.plot.setLabel("bottom", found.title(index))
         self.plot.setLabel("left", found.answers[_plotted(found)])

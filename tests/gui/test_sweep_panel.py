@@ -6,6 +6,7 @@ worker processes would send them.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import sys
 from pathlib import Path
@@ -224,3 +225,20 @@ def test_a_rounded_answer_is_plotted_exact(qtbot) -> None:  # type: ignore[no-un
     panel.add_points(rows)
     _, ys = panel.curve.getData()
     assert list(ys) == [0.53678, 0.54123]  # not the judge's 0.537, 0.541
+
+
+def test_the_range_follows_inputs_that_allow_other_values(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from gui.widgets.sweep_panel import SweepPanel
+    from solvers import coverup
+
+    panel = SweepPanel("coverup")
+    qtbot.addWidget(panel)
+    example = coverup.example()
+    first = example.columns[0]
+    bare = dataclasses.replace(example, columns=(dataclasses.replace(first, candidates=0, p=0.0),
+                                                 *example.columns[1:]))  # fmt: skip
+    panel.set_inputs(bare)
+    panel.sweepCombo.setCurrentIndex(panel.sweepCombo.findData("p"))
+    assert (panel.startEdit.text(), panel.stopEdit.text()) == ("0", "0")  # no candidate: p is 0
+    panel.set_inputs(example)
+    assert (panel.startEdit.text(), panel.stopEdit.text()) == ("0", "1")
