@@ -46,6 +46,7 @@ __all__ = [
     "run_and_wait",
     "running_jobs",
     "shutdown",
+    "wait_idle",
     "warm_up",
 ]
 
@@ -181,6 +182,23 @@ class SolveController(QObject):
 _POOL = WorkerPool()
 
 
+def wait_idle(controller: SolveController, timeout_ms: int) -> None:
+    """Run the event loop until ``controller``'s job has ended (at most ``timeout_ms``).
+
+    The window stays live meanwhile; the job's outcome reaches the controller's signals.
+    """
+    if not controller.busy:
+        return
+    loop = QEventLoop()
+    quit_when_idle = lambda busy: None if busy else loop.quit()  # noqa: E731
+    controller.busy_changed.connect(quit_when_idle)
+    QTimer.singleShot(timeout_ms, loop.quit)
+    try:
+        loop.exec()
+    finally:
+        controller.busy_changed.disconnect(quit_when_idle)
+
+
 def run_and_wait(job: Job[Any], timeout_ms: int = 60_000) -> Any:
     """Run ``job`` in a worker and return its result; the window stays live meanwhile.
 
@@ -190,15 +208,11 @@ def run_and_wait(job: Job[Any], timeout_ms: int = 60_000) -> Any:
     """
     controller = SolveController()
     outcome: dict[str, Any] = {}
-    loop = QEventLoop()
     controller.finished.connect(lambda result: outcome.setdefault("result", result))
     controller.failed.connect(lambda failure: outcome.setdefault("failure", failure))
-    controller.busy_changed.connect(lambda busy: None if busy else loop.quit())
     try:
         controller.start(job)
-        QTimer.singleShot(timeout_ms, loop.quit)
-        if controller.busy:
-            loop.exec()
+        wait_idle(controller, timeout_ms)
     finally:
         controller.cancel()
         controller.deleteLater()

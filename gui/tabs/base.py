@@ -8,29 +8,21 @@ implements the hooks ``read_inputs``, ``set_inputs``, ``show_result``,
 ``apply_options``/``form_options``; ``main_view`` for the picture;
 ``solve_job`` to solve with something else than ``module.solve(inputs)``).
 Everything else lives here once: solve/cancel/progress/errors through a
-``SolveController``, live results, judge import with CLI options, CSV and
-picture export (atomic), examples, sessions, and ``undo_stack``.
-
-Live results, one rule for every tab: every input change (typing, import, undo,
-example, session) starts a solve by itself ``AUTO_SOLVE_MS`` after the last
-edit, cancelling the previous one. Until the new answer arrives the old one
-stays on screen, greyed, and ``result_is_current()`` is False; nothing shows it
-as current for other inputs. Solve (Ctrl+Return) is the explicit command. The
-last few results are kept by their job, so undo brings an answer back at once.
+``SolveController``, live results (``gui.tabs.live``, one rule for every tab),
+the Why and What-if pages, judge import with CLI options, CSV and picture export
+(atomic), examples, sessions, and ``undo_stack``.
 """
 
 from __future__ import annotations
 
 import functools
-import logging
 import weakref
-from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QEventLoop, Qt, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QUndoStack
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -43,8 +35,9 @@ from PySide6.QtWidgets import (
 )
 
 import solvers
-from gui.controller import Job, JobFailure, SolveController, activity, warm_up
+from gui.controller import Job, SolveController, activity, warm_up
 from gui.tabs import tab_files
+from gui.tabs.live import AUTO_SOLVE_MS, PLACEHOLDER, LiveResults
 from gui.tabs.pages import SweepRunner, WhyRunner
 from gui.widgets.fields import NumberField
 from gui.widgets.grid_view import commit_open_editors
@@ -59,17 +52,8 @@ from gui.widgets.why_view import WhyView
 
 __all__ = ["GameTab", "stop_every_tab"]
 
-log = logging.getLogger(__name__)
-
-_PLACEHOLDER = "The answer appears here as soon as the inputs are valid."
-#: The answer line while a first solve runs (it said "Press Solve" under a running solve).
-_SOLVING = "Solving…"
 #: Delay before a tab has the worker process import its game.
 WARM_UP_MS = 400
-#: The pause after the last edit before the new inputs are solved by themselves.
-AUTO_SOLVE_MS = 300
-#: Results kept by their job (undo and redo bring them back without a solve).
-CACHED_RESULTS = 4
 
 
 #: Every tab alive, of every window: quitting stops them all (``stop_every_tab``).
@@ -83,7 +67,7 @@ def stop_every_tab() -> None:
             tab.cancel()
 
 
-class GameTab(QWidget):
+class GameTab(LiveResults, QWidget):
     """Base class of the five game tabs."""
 
     #: One line for the main window's status bar.
@@ -127,17 +111,7 @@ class GameTab(QWidget):
         self.title = solvers.TITLES[self.game_id]
         #: The solver module's import path (what worker-process jobs name).
         self.module_name = f"solvers.{solvers.GAMES[self.game_id]}"
-        self.result: Any = None
-        self.result_inputs: Any = None
-        self._pending_inputs: Any = None
-        self.last_solve_seconds: float | None = None
-        self._stale = False
-        #: The running solve's job key (a second request for the same job waits for it).
-        self._solving_key: tuple[Any, ...] | None = None
-        self._cache: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
-        self._auto = QTimer(self)
-        self._auto.setSingleShot(True)
-        self._auto.timeout.connect(self._auto_solve)
+        self._start_live_results()
         self._views: QWidget | None = None
         #: Splitters whose positions the main window may save and restore (by objectName).
         self.splitters: list[QSplitter] = []
@@ -171,7 +145,7 @@ class GameTab(QWidget):
         self.progressBar = job_progress_bar(self.controller, "progressBar")
         self.progressBar.setMaximumWidth(160)
 
-        self.messages = MessageArea(_PLACEHOLDER)
+        self.messages = MessageArea(PLACEHOLDER)
         self.resultLabel = self.messages.resultLabel
         self.messageLabel = self.messages.messageLabel
         self.judgeLine = JudgeLine()
@@ -325,40 +299,6 @@ class GameTab(QWidget):
         self.history.record()
         self._inputs_moved_on()
 
-    def result_is_current(self) -> bool:
-        """Whether the result shown belongs to the inputs the form shows now."""
-        return self.result is not None and not self._stale
-
-    def _inputs_moved_on(self) -> None:
-        """The inputs are not the solved ones any more: stop, grey, solve them after a pause."""
-        self.controller.cancel()
-        self._solving_key = None
-        self._mark_stale()
-        if not self.revalidate():
-            self._auto.stop()
-        elif self._cached_inputs():
-            self.solve(seal=False)  # undo, redo or a value typed back: its answer at once
-        else:
-            self._auto.start(AUTO_SOLVE_MS)
-
-    def _cached_inputs(self) -> bool:
-        try:
-            key = self.solve_job(self.read_inputs()).key()
-        except ValueError:
-            return False
-        return key is not None and key in self._cache
-
-    def _mark_stale(self) -> None:
-        if self.result is not None and not self._stale:
-            self._stale = True
-            self.messages.set_stale()
-            self.judgeLine.set_stale(True)
-            self.whyView.set_stale(True)
-
-    def _auto_solve(self) -> None:
-        if not self.result_is_current():
-            self.solve(seal=False)
-
     def revalidate(self) -> bool:
         """Enable Solve only for valid inputs and say why otherwise."""
         try:
@@ -389,24 +329,6 @@ class GameTab(QWidget):
         """Show (or with "" clear) the line under the answer; red for errors. Nothing moves."""
         self.messages.show_message(text, error)
 
-    def _reset_result(self) -> None:
-        self.result = None
-        self.result_inputs = None
-        self._stale = False
-        self.messages.reset_result()
-        self.judgeLine.show_output("")
-        self.clear_result()
-
-    def inputs_replaced(self) -> None:
-        """The form was filled anew (example, import, undo, session): as after an edit.
-
-        The views drop what belonged to the old inputs (``clear_result``); the answer line
-        keeps the old answer, greyed, until the new inputs are solved.
-        """
-        self._mark_stale()
-        self.clear_result()
-        self._inputs_moved_on()
-
     def load_inputs(self, inputs: Any, what: str = "Load inputs") -> None:
         """Replace the form's inputs (one undo step); they are solved after the pause."""
         self.cancel()
@@ -435,67 +357,10 @@ class GameTab(QWidget):
         """Finish any cell being edited, keeping what was typed (see ``commit_open_editors``)."""
         commit_open_editors(self)
 
-    def solve(self, seal: bool = True) -> None:
-        """Solve the current inputs in a worker process (cancelling a running solve).
-
-        ``seal``: the user asked for it, so the undo history keeps what was solved as a step
-        of its own (a game's automatic restart passes False).
-        """
-        self.commit_edits()
-        self._auto.stop()
-        try:
-            inputs = self.read_inputs()
-            job = self.solve_job(inputs)
-        except ValueError as exc:
-            self.show_message(f"Cannot solve yet: {exc}", error=True)
-            return
-        if seal:
-            self.history.seal()
-        key = job.key()
-        if key is not None and key == self._solving_key and self.controller.busy:
-            return  # this very solve is running: its answer is on its way
-        self._pending_inputs = inputs
-        if key is not None and key in self._cache:
-            self.controller.cancel()
-            self._cache.move_to_end(key)
-            self._accept(self._cache[key], 0.0)
-            return
-        self._solving_key = key
-        if self.resultLabel.text() == _PLACEHOLDER:
-            self.messages.set_result(_SOLVING)
-        # Here too: a game's headline may take the answer line.
-        self.show_message("Solving…" if self.result is None else "Solving the new inputs…")
-        self.status_message.emit(f"Solving {self.title}…")
-        self.controller.start(job)
-
     def closeEvent(self, event: QCloseEvent) -> None:
         """A tab closed as a window of its own stops its work (a main window does it too)."""
         self.cancel()
         super().closeEvent(event)
-
-    def wait_for_current_result(self, timeout_ms: int = 120_000) -> None:
-        """Return once the result shown belongs to the current inputs (solving them if need be).
-
-        Exports call it: what they write always belongs to the inputs on screen. The window
-        stays live meanwhile. ValueError with the reason when the inputs are invalid or
-        their solve fails, is cancelled or takes longer than ``timeout_ms``.
-        """
-        self.commit_edits()
-        if self.result_is_current():
-            return
-        self.read_inputs()  # invalid inputs: their own reason
-        if not self.controller.busy:
-            self.solve(seal=False)
-        if not self.result_is_current() and self.controller.busy:
-            loop = QEventLoop()
-            self.controller.busy_changed.connect(loop.quit)
-            QTimer.singleShot(timeout_ms, loop.quit)
-            try:
-                loop.exec()
-            finally:
-                self.controller.busy_changed.disconnect(loop.quit)
-        if not self.result_is_current():
-            raise ValueError("these inputs have no answer yet (their solve stopped or failed)")
 
     @property
     def working(self) -> bool:
@@ -517,51 +382,8 @@ class GameTab(QWidget):
             self.show_message("Cancelled.")
             self.status_message.emit(f"{self.title}: solve cancelled")
 
-    def _busy_changed(self, busy: bool) -> None:
-        if not busy and self.result is None and self.resultLabel.text() == _SOLVING:
-            self.messages.reset_result()  # cancelled or failed: nothing was solved
-        self._working_changed()
-        self.busy_changed.emit(busy)
-
     def _working_changed(self, *_: Any) -> None:
         self.cancelButton.setEnabled(self.working)
-
-    def _on_finished(self, result: Any) -> None:
-        if self._solving_key is not None:
-            self._cache[self._solving_key] = result
-            while len(self._cache) > CACHED_RESULTS:
-                self._cache.popitem(last=False)
-        self._solving_key = None
-        self._accept(result, self.controller.elapsed or 0.0)
-
-    def _accept(self, result: Any, seconds: float) -> None:
-        """Show ``result``, the answer for the inputs the form shows now."""
-        self.last_solve_seconds = seconds
-        # What was solved is a point worth coming back to: typing on is a new undo step.
-        self.history.seal()
-        self.show_message("")
-        self.result = result
-        self.result_inputs = self._pending_inputs
-        self._stale = False
-        try:
-            self.messages.set_result(self.result_text(result))
-            self.judgeLine.show_output(str(self.module.format_judge(result)).rstrip("\n"))
-            self.show_result(result)
-            self.why.explain(self.result_inputs, result, f"{self.title}: {self.judgeOutput.text()}")
-        except Exception:  # a drawing bug must not leave a half-drawn result as if current
-            log.exception("%s: showing the result failed", self.title)
-            self._reset_result()
-            self.show_message("The result could not be shown (the error is in the log).", True)
-            return
-        seconds = self.last_solve_seconds or 0.0
-        self.status_message.emit(f"{self.title} solved in {_duration(seconds)}")
-
-    def _on_failed(self, failure: JobFailure) -> None:
-        self._solving_key = None
-        for restarter in self.findChildren(GameRestarter):
-            restarter.failed(f"The game did not restart: {failure}")
-        self.show_message(f"The solve failed: {failure}", error=True)
-        self.status_message.emit(f"{self.title}: the solve failed")
 
     # ----- files (gui/tabs/tab_files.py) -------------------------------------------------------
     def import_judge_file(self, path: str | Path, options: Sequence[str] = ()) -> bool:
@@ -600,7 +422,3 @@ class GameTab(QWidget):
     def restore_session(self, state: dict[str, Any]) -> None:
         """Restore from a session (one undo step); on failure the form is left as it was."""
         tab_files.restore_session(self, state)
-
-
-def _duration(seconds: float) -> str:
-    return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"

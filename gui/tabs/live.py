@@ -1,0 +1,238 @@
+"""Live results, one rule for every tab (``GameTab`` inherits it).
+
+Every input change (typing, import, undo, example, session) starts a solve by
+itself ``AUTO_SOLVE_MS`` after the last edit, cancelling the previous one. Until
+the new answer arrives the old one stays on screen, greyed (answer line, judge
+output, Why page), and ``result_is_current()`` is False; nothing shows it as
+current for other inputs. Solve (Ctrl+Return) is the explicit command. The last
+few results are kept by their job, so undo brings an answer back at once.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Any, cast
+
+from PySide6.QtCore import QObject, QTimer
+
+from gui.controller import JobFailure, wait_idle
+from gui.widgets.play_panel import GameRestarter
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import SignalInstance
+    from PySide6.QtWidgets import QLineEdit
+
+    from gui.controller import Job, SolveController
+    from gui.tabs.pages import WhyRunner
+    from gui.widgets.judge_line import JudgeLine
+    from gui.widgets.message_area import MessageArea
+    from gui.widgets.undo import InputHistory
+    from gui.widgets.why_view import WhyView
+
+__all__ = ["AUTO_SOLVE_MS", "CACHED_RESULTS", "PLACEHOLDER", "LiveResults"]
+
+log = logging.getLogger("gui.tabs.base")
+
+PLACEHOLDER = "The answer appears here as soon as the inputs are valid."
+#: The answer line while a first solve runs.
+_SOLVING = "Solving…"
+#: The pause after the last edit before the new inputs are solved by themselves.
+AUTO_SOLVE_MS = 300
+#: Results kept by their job (undo and redo bring them back without a solve).
+CACHED_RESULTS = 4
+
+
+class LiveResults:
+    """The result of a tab: solving, keeping, showing, greying (see the module docstring)."""
+
+    if TYPE_CHECKING:  # what the tab provides (``GameTab``)
+        controller: SolveController
+        history: InputHistory
+        messages: MessageArea
+        resultLabel: Any
+        judgeLine: JudgeLine
+        judgeOutput: QLineEdit
+        whyView: WhyView
+        why: WhyRunner
+        module: Any
+        title: str
+        status_message: SignalInstance
+        busy_changed: SignalInstance
+
+        def read_inputs(self) -> Any: ...  # noqa: D102
+        def solve_job(self, inputs: Any) -> Job[Any]: ...  # noqa: D102
+        def result_text(self, result: Any) -> str: ...  # noqa: D102
+        def show_result(self, result: Any) -> None: ...  # noqa: D102
+        def clear_result(self) -> None: ...  # noqa: D102
+        def show_message(self, text: str, error: bool = False) -> None: ...  # noqa: D102
+        def revalidate(self) -> bool: ...  # noqa: D102
+        def commit_edits(self) -> None: ...  # noqa: D102
+        def _working_changed(self, *_: Any) -> None: ...
+
+    def _start_live_results(self) -> None:
+        self.result: Any = None
+        self.result_inputs: Any = None
+        self._pending_inputs: Any = None
+        self.last_solve_seconds: float | None = None
+        self._stale = False
+        #: The running solve's job key (a second request for the same job waits for it).
+        self._solving_key: tuple[Any, ...] | None = None
+        self._cache: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+        self._auto = QTimer(cast(QObject, self))  # the tab's: it goes with it
+        self._auto.setSingleShot(True)
+        self._auto.timeout.connect(self._auto_solve)
+
+    def result_is_current(self) -> bool:
+        """Whether the result shown belongs to the inputs the form shows now."""
+        return self.result is not None and not self._stale
+
+    def _inputs_moved_on(self) -> None:
+        """The inputs are not the solved ones any more: stop, grey, solve them after a pause."""
+        self.controller.cancel()
+        self._solving_key = None
+        self._mark_stale()
+        if not self.revalidate():
+            self._auto.stop()
+        elif not self._answer_from_cache():  # undo, redo or a value typed back: at once
+            self._auto.start(AUTO_SOLVE_MS)
+
+    def _answer_from_cache(self) -> bool:
+        """Show the kept answer of the inputs on screen, if there is one."""
+        try:
+            inputs = self.read_inputs()
+            key = self.solve_job(inputs).key()
+        except ValueError:
+            return False
+        if key is None or key not in self._cache:
+            return False
+        self._auto.stop()
+        self._pending_inputs = inputs
+        self._cache.move_to_end(key)
+        self._accept(self._cache[key], 0.0)
+        return True
+
+    def _mark_stale(self) -> None:
+        if self.result is not None and not self._stale:
+            self._stale = True
+            self.messages.set_stale()
+            self.judgeLine.set_stale(True)
+            self.whyView.set_stale(True)
+
+    def _auto_solve(self) -> None:
+        if not self.result_is_current():
+            self.solve(seal=False)
+
+    def _reset_result(self) -> None:
+        self.result = None
+        self.result_inputs = None
+        self._stale = False
+        self.messages.reset_result()
+        self.judgeLine.show_output("")
+        self.clear_result()
+
+    def inputs_replaced(self) -> None:
+        """The form was filled anew (example, import, undo, session): as after an edit.
+
+        The views drop what belonged to the old inputs (``clear_result``); the answer line
+        keeps the old answer, greyed, until the new inputs are solved.
+        """
+        self._mark_stale()
+        self.clear_result()
+        self._inputs_moved_on()
+
+    def solve(self, seal: bool = True) -> None:
+        """Solve the current inputs in a worker process (cancelling a running solve).
+
+        ``seal``: the user asked for it, so the undo history keeps what was solved as a step
+        of its own (a game's automatic restart passes False).
+        """
+        self.commit_edits()
+        self._auto.stop()
+        try:
+            inputs = self.read_inputs()
+            job = self.solve_job(inputs)
+        except ValueError as exc:
+            self.show_message(f"Cannot solve yet: {exc}", error=True)
+            return
+        if seal:
+            self.history.seal()
+        key = job.key()
+        if key is not None and key == self._solving_key and self.controller.busy:
+            return  # this very solve is running: its answer is on its way
+        self.controller.cancel()
+        if self._answer_from_cache():
+            return
+        self._pending_inputs = inputs
+        self._solving_key = key
+        if self.resultLabel.text() == PLACEHOLDER:
+            self.messages.set_result(_SOLVING)
+        # Here too: a game's headline may take the answer line.
+        self.show_message("Solving…" if self.result is None else "Solving the new inputs…")
+        self.status_message.emit(f"Solving {self.title}…")
+        self.controller.start(job)
+
+    def wait_for_current_result(self, timeout_ms: int = 120_000) -> None:
+        """Return once the result shown belongs to the current inputs (solving them if need be).
+
+        Exports call it: what they write always belongs to the inputs on screen. The window
+        stays live meanwhile. ValueError with the reason when the inputs are invalid or
+        their solve fails, is cancelled or takes longer than ``timeout_ms``.
+        """
+        self.commit_edits()
+        if self.result_is_current():
+            return
+        self.read_inputs()  # invalid inputs: their own reason
+        if not self.controller.busy:
+            self.solve(seal=False)
+        if not self.result_is_current():
+            wait_idle(self.controller, timeout_ms)
+        if not self.result_is_current():
+            raise ValueError("these inputs have no answer yet (their solve stopped or failed)")
+
+    def _busy_changed(self, busy: bool) -> None:
+        if not busy and self.result is None and self.resultLabel.text() == _SOLVING:
+            self.messages.reset_result()  # cancelled or failed: nothing was solved
+        self._working_changed()
+        self.busy_changed.emit(busy)
+
+    def _on_finished(self, result: Any) -> None:
+        if self._solving_key is not None:
+            self._cache[self._solving_key] = result
+            while len(self._cache) > CACHED_RESULTS:
+                self._cache.popitem(last=False)
+        self._solving_key = None
+        self._accept(result, self.controller.elapsed or 0.0)
+
+    def _accept(self, result: Any, seconds: float) -> None:
+        """Show ``result``, the answer for the inputs the form shows now."""
+        self.last_solve_seconds = seconds
+        # What was solved is a point worth coming back to: typing on is a new undo step.
+        self.history.seal()
+        self.show_message("")
+        self.result = result
+        self.result_inputs = self._pending_inputs
+        self._stale = False
+        try:
+            self.messages.set_result(self.result_text(result))
+            self.judgeLine.show_output(str(self.module.format_judge(result)).rstrip("\n"))
+            self.show_result(result)
+            self.why.explain(self.result_inputs, result, f"{self.title}: {self.judgeOutput.text()}")
+        except Exception:  # a drawing bug must not leave a half-drawn result as if current
+            log.exception("%s: showing the result failed", self.title)
+            self._reset_result()
+            self.show_message("The result could not be shown (the error is in the log).", True)
+            return
+        seconds = self.last_solve_seconds or 0.0
+        self.status_message.emit(f"{self.title} solved in {_duration(seconds)}")
+
+    def _on_failed(self, failure: JobFailure) -> None:
+        self._solving_key = None
+        for restarter in cast(QObject, self).findChildren(GameRestarter):
+            restarter.failed(f"The game did not restart: {failure}")
+        self.show_message(f"The solve failed: {failure}", error=True)
+        self.status_message.emit(f"{self.title}: the solve failed")
+
+
+def _duration(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
