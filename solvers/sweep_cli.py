@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from solvers.protocol import JudgeFormatError, Sweep
+from solvers.protocol import JudgeFormatError, Sweep, SweepRow
 from solvers.sweep import check_options, find_sweep, header, parse_range, sweep
 
 __all__ = [
@@ -23,6 +23,7 @@ __all__ = [
     "SweepRequest",
     "format_number",
     "read_sweep",
+    "row_cells",
     "take_sweep",
     "write_sweep",
 ]
@@ -92,6 +93,12 @@ def read_sweep(game: str, text: str, options: Mapping[str, Any]) -> SweepRequest
     return SweepRequest(game, key, span, found, index, options)
 
 
+def row_cells(found: Sweep, row: SweepRow) -> list[str]:
+    """A row of a sweep as the CSV writes it: the answers the judge rounds, rounded so."""
+    places = {i + 1: d for i, d in enumerate(found.decimals) if d is not None}
+    return [format_number(v, places.get(i)) for i, v in enumerate(row)]
+
+
 def write_sweep(
     request: SweepRequest,
     cases: Sequence[Any],
@@ -119,11 +126,10 @@ def write_sweep(
     several = len(cases) > 1
     columns = header(found, index)
     writer.writerow([columns[0], "case", *columns[1:]] if several else columns)
-    places = {i + 1: d for i, d in enumerate(found.decimals) if d is not None}
     for number, (inputs, values) in enumerate(plans):
         try:
             for row in sweep(game, inputs, key, values, options):
-                cells = [format_number(v, places.get(i)) for i, v in enumerate(row)]
+                cells = row_cells(found, row)
                 writer.writerow([cells[0], str(number + 1), *cells[1:]] if several else cells)
         except JudgeFormatError as exc:
             raise ValueError(f"{where(number)}: {exc.reason}") from None

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import csv
 import io
-import math
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -33,11 +32,11 @@ from PySide6.QtWidgets import (
 from gui.files import atomic_write
 from gui.widgets.dialogs import save_file
 from gui.widgets.fields import mark_invalid
-from gui.widgets.theme import CAPTION_CSS, ROLE
+from gui.widgets.theme import CAPTION_CSS
 from solvers import TITLES
 from solvers.protocol import Sweep, SweepRow, TooBig
 from solvers.sweep import RangeError, applicable, header, sweep_values
-from solvers.sweep_cli import format_number
+from solvers.sweep_cli import format_number, row_cells
 
 __all__ = ["HOVER_PIXELS", "SweepPanel"]
 
@@ -128,23 +127,13 @@ class SweepPanel(QWidget):
     # a quarter of a second, which a window opening on a tab without plots need not pay.
     def _built_chart(self) -> tuple[Any, Any, Any]:
         if self._chart is None:
-            from gui.widgets.plots import make_plot, pg
+            from gui.widgets.sweep_chart import sweep_chart
 
-            plot = make_plot(name="sweepPlot")
-            # Values as they are: pyqtgraph would write 0.9 as 900 with "(x0.001)".
-            plot.getPlotItem().getAxis("left").enableAutoSIPrefix(False)
-            curve = pg.PlotDataItem(
-                [], [], pen=pg.mkPen(ROLE.player0, width=2), symbol="o", symbolSize=7,
-                symbolBrush=ROLE.player0, symbolPen=None,
-            )  # fmt: skip
-            plot.addItem(curve)
-            line = pg.InfiniteLine(angle=90, pen=pg.mkPen(ROLE.best_text, width=2))
-            line.setVisible(False)
-            plot.addItem(line)
+            self._chart = sweep_chart()
+            plot = self._chart[0]
             self._layout.addWidget(plot, 1)
             plot.scene().sigMouseMoved.connect(self._hovered)
             plot.scene().sigMouseClicked.connect(self._clicked)
-            self._chart = (plot, curve, line)
             self._mark_current()
         return self._chart
 
@@ -315,7 +304,7 @@ class SweepPanel(QWidget):
         axis.enableAutoSIPrefix(False)
         self.plot.getPlotItem().setAxisItems({"bottom": axis})
         self.plot.setLabel("bottom", found.title(index))
-        self.plot.setLabel("left", found.answers[_plotted(found)])
+        self.plot.setLabel("left", found.answers[plotted_answer(found)])
         self._mark_current()
         self.run_requested.emit(found.key(index), values)
 
@@ -345,7 +334,9 @@ class SweepPanel(QWidget):
 
     def _column(self) -> int:
         """The column of a row that the plot draws (a row is the value, then the answers)."""
-        return 1 + (_plotted(self.shown[0]) % len(self.shown[0].answers)) if self.shown else -1
+        return (
+            1 + (plotted_answer(self.shown[0]) % len(self.shown[0].answers)) if self.shown else -1
+        )
 
     def rows(self) -> list[SweepRow]:
         """The points shown, by swept value."""
@@ -364,14 +355,9 @@ class SweepPanel(QWidget):
 
     def point_at(self, scene_pos: QPointF) -> SweepRow | None:
         """The point within ``HOVER_PIXELS`` of a scene position, or None."""
-        best: tuple[float, SweepRow] | None = None
-        view_box = self.plot.getPlotItem().getViewBox()
-        for x, row in self.points.items():
-            spot = view_box.mapViewToScene(QPointF(x, float(row[self._column()])))
-            distance = math.hypot(spot.x() - scene_pos.x(), spot.y() - scene_pos.y())
-            if distance <= HOVER_PIXELS and (best is None or distance < best[0]):
-                best = (distance, row)
-        return None if best is None else best[1]
+        from gui.widgets.sweep_chart import nearest_point
+
+        return nearest_point(self.plot, self.points, self._column(), scene_pos, HOVER_PIXELS)
 
     def point_text(self, row: SweepRow) -> str:
         """What hovering a point says: the swept value and every answer column."""
@@ -407,12 +393,10 @@ class SweepPanel(QWidget):
         if self.shown is None:
             return ""
         found, index, _ = self.shown
-        places = {i + 1: d for i, d in enumerate(found.decimals) if d is not None}
         text = io.StringIO()
         writer = csv.writer(text, lineterminator="\n")
         writer.writerow(header(found, index))
-        for row in self.rows():
-            writer.writerow([format_number(v, places.get(i)) for i, v in enumerate(row)])
+        writer.writerows(row_cells(found, row) for row in self.rows())
         return text.getvalue()
 
     def export_csv(self, path: str | Path) -> bool:
@@ -442,7 +426,7 @@ def _number(value: float) -> str:
     return format_number(value) if not isinstance(value, float) else f"{value:.10g}"
 
 
-def _plotted(found: Sweep) -> int:
+def plotted_answer(found: Sweep) -> int:
     """Which answer the plot draws: the last, or the exact one when the last only rounds it.
 
     A judge's three decimals of the same quantity ("expected score (3 decimals)") make a
