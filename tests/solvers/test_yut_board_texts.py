@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 
 import pytest
@@ -21,10 +20,9 @@ def test_the_limits_are_named_and_a_huge_name_is_refused_at_once() -> None:
     data["name"] = "x" * MAX_NAME_CHARS
     assert load_board_text(json.dumps(data)).name == "x" * MAX_NAME_CHARS
     data["name"] = "x" * 900_000
-    start = time.perf_counter()
+    # How fast it is refused is bench/'s to measure; here: refused, and for its length.
     with pytest.raises(ValueError) as caught:
         load_board_text(json.dumps(data))
-    assert time.perf_counter() - start < 5  # a generous bound: no 10 s of work first
     message = str(caught.value)
     assert f"900,000 characters (at most {MAX_NAME_CHARS})" in message and len(message) < 200
 
