@@ -50,9 +50,8 @@ def write_frame(fd: int, message: Any) -> None:
         data, raws = pickle.dumps(message, protocol=5), []
     sizes = [len(data), *(raw.nbytes for raw in raws)]
     header = _COUNT.pack(len(raws)) + struct.pack(f"!{len(sizes)}Q", *sizes)
-    _write_all(fd, header + data if len(data) < 65536 else header)
-    if len(data) >= 65536:
-        _write_all(fd, data)
+    _write_all(fd, header)
+    _write_all(fd, data)
     for raw in raws:
         _write_all(fd, raw)
 
