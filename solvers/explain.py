@@ -3,14 +3,16 @@
 Every game's ``explain(inputs, result)`` returns a list of ``Step``: a title, a short
 text with this input's numbers, small tables, and references (``Ref``) to what the step
 concerns on the game's picture, so a view can highlight it. The game modules build their
-English sentences from format strings kept together in one place per game (``TEXTS``), so
-a translation pass can wrap them; this module only lays steps out.
+sentences from format strings kept together in one place per game (``TEXTS``, marked with
+``N_``); ``say`` translates them into the language spoken when the step is made.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+
+from solvers.i18n import _
 
 __all__ = [
     "MAX_ROWS",
@@ -90,7 +92,7 @@ class _Phrasebook:
         self._texts = texts
 
     def __call__(self, key: str, /, **fields: object) -> str:
-        return self._texts[key].format(**fields)
+        return _(self._texts[key]).format(**fields)
 
 
 def bounded_rows(

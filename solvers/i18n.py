@@ -1,0 +1,119 @@
+"""The user's language for every text a person reads: gettext catalogues, free of Qt.
+
+One catalogue system serves the window, the worker processes and the solvers' own
+messages (a bad input's reason is raised in ``solvers/``, often in a worker), so it
+cannot be Qt's: gettext is in the standard library, its ``.po`` files are what
+translators' tools edit, and a worker loads a compiled ``.mo`` in a millisecond.
+
+Texts are marked where they are written: ``_("Solve")`` translates now, ``N_("Solve")``
+only marks a text kept in a table and translated where it is shown, ``ngettext`` picks
+a plural, ``pgettext`` names a context (Qt's own and pyqtgraph's texts arrive with
+their class name as context, see ``gui.i18n``).
+
+The catalogues live in ``resources/locale/<language>/<area>.mo``, one per area of the
+code (the app, the solvers' shared parts, each game, pyqtgraph) so that each can be
+translated on its own; a language's areas are chained into one lookup. English is the
+source language: with it (and in the CLI, which never sets a language) every text is
+returned as written.
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+
+__all__ = [
+    "LANGUAGES",
+    "LOCALE_DIR",
+    "N_",
+    "_",
+    "catalogue",
+    "language",
+    "ngettext",
+    "pgettext",
+    "set_language",
+    "system_language",
+]
+
+#: The languages the app speaks, each named in its own script (the View > Language menu).
+LANGUAGES: dict[str, str] = {"en": "English", "ko": "한국어", "zh_CN": "简体中文"}
+#: Where the catalogues are.
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "resources" / "locale"
+
+_current = "en"
+
+
+@cache
+def catalogue(code: str) -> gettext.NullTranslations:
+    """Every area's catalogue of language ``code`` chained into one (English: none)."""
+    chain: gettext.NullTranslations = gettext.NullTranslations()
+    if code == "en":
+        return chain
+    first: gettext.NullTranslations | None = None
+    for path in sorted((LOCALE_DIR / code).glob("*.mo")):
+        with path.open("rb") as stream:
+            area = gettext.GNUTranslations(stream)
+        if first is None:
+            first = area
+        else:
+            first.add_fallback(area)
+    return first if first is not None else chain
+
+
+def set_language(code: str) -> None:
+    """Speak ``code`` (a key of ``LANGUAGES``) from now on; unknown codes mean English."""
+    global _current
+    _current = code if code in LANGUAGES else "en"
+
+
+def language() -> str:
+    """The code of the language spoken now."""
+    return _current
+
+
+def system_language(environ: Mapping[str, str]) -> str:
+    """The language the locale variables ask for, as POSIX reads them; English by default.
+
+    ``LANGUAGE`` (a list) wins, then ``LC_ALL``, ``LC_MESSAGES`` and ``LANG``. Any Korean
+    locale (``ko``, ``ko_KR.UTF-8``) means Korean; ``zh_CN``, ``zh_SG``, ``zh_Hans`` and a
+    bare ``zh`` mean Simplified Chinese (Taiwan's and Hong Kong's traditional script is
+    not Simplified Chinese, so they get English).
+    """
+    wanted: list[str] = []
+    if environ.get("LANGUAGE"):
+        wanted += environ["LANGUAGE"].split(":")
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if environ.get(name):
+            wanted.append(environ[name])
+            break
+    for entry in wanted:
+        code = entry.split(".")[0].split("@")[0].replace("-", "_")
+        if code.lower().startswith("ko"):
+            return "ko"
+        if code.lower() in ("zh", "zh_cn", "zh_sg", "zh_hans") or code.startswith("zh_Hans"):
+            return "zh_CN"
+        if code in ("en", "C", "POSIX") or code.startswith("en_"):
+            return "en"
+    return "en"
+
+
+def _(message: str) -> str:
+    """``message`` in the language spoken now."""
+    return catalogue(_current).gettext(message)
+
+
+def N_(message: str) -> str:
+    """``message`` itself: marks a text that is translated later, where it is shown."""
+    return message
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of a text for ``count`` things (Korean and Chinese have only one)."""
+    return catalogue(_current).ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the context ``context`` (the same English word, two meanings)."""
+    return catalogue(_current).pgettext(context, message)
