@@ -300,9 +300,10 @@ class CheckDialog(QDialog):
         name = _("sample {name}").format(name=case.sample) if case.sample else str(case.number)
         memory = "" if case.memory_kb is None else f"{case.memory_kb / 1024:.1f}"
         for column, text in enumerate((name, shown(case.verdict), f"{case.seconds:.3f}", memory)):
-            self.casesTable.setItem(row, column, QTableWidgetItem(text))
-        # The verdict as the check names it, for retranslate.
-        self.casesTable.item(row, 1).setData(Qt.ItemDataRole.UserRole, case.verdict)
+            item = QTableWidgetItem(text)
+            if column == 1:  # the verdict as the check names it, for retranslate
+                item.setData(Qt.ItemDataRole.UserRole, case.verdict)
+            self.casesTable.setItem(row, column, item)
         if not case.sample:
             self.progressBar.setValue(case.number)
         if case.verdict != "accepted":

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from gui.files import atomic_write
 from gui.widgets.dialogs import save_file
+from solvers.i18n import N_, _
 
 __all__ = [
     "IMAGE_FILTER",
@@ -24,8 +25,8 @@ __all__ = [
     "widget_image_bytes",
 ]
 
-#: File-dialog filter of the picture formats offered everywhere.
-IMAGE_FILTER = "PNG image (*.png);;SVG drawing (*.svg)"
+#: File-dialog filter of the picture formats offered everywhere (shown with ``_()``).
+IMAGE_FILTER = N_("PNG image (*.png);;SVG drawing (*.svg)")
 _RASTER = {".png": "PNG", ".jpg": "JPG", ".jpeg": "JPG", ".bmp": "BMP"}
 
 
@@ -35,12 +36,14 @@ def widget_image_bytes(widget: QWidget, suffix: str) -> bytes:
     if suffix == ".svg":
         return _svg_bytes(widget)
     if suffix not in _RASTER:
-        raise ValueError(f"cannot save pictures as {suffix or 'a file without extension'}")
+        if not suffix:
+            raise ValueError(_("cannot save pictures as a file without extension"))
+        raise ValueError(_("cannot save pictures as {suffix}").format(suffix=suffix))
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     if not widget.grab().save(buffer, _RASTER[suffix]):
-        raise ValueError("the picture could not be encoded")
+        raise ValueError(_("the picture could not be encoded"))
     buffer.close()
     return bytes(data.data())
 
@@ -73,7 +76,7 @@ def save_widget_image(widget: QWidget, path: str | Path) -> None:
 
 def choose_image_path(parent: QWidget, title: str, name: str) -> str:
     """Ask where to save a picture ("" when the user gives up); adds ".png" if needed."""
-    path, chosen = save_file(parent, "image", title, f"{name}.png", IMAGE_FILTER)
+    path, chosen = save_file(parent, "image", title, f"{name}.png", _(IMAGE_FILTER))
     if path and not Path(path).suffix:
         path += ".svg" if "svg" in chosen.lower() else ".png"
     return path
@@ -81,10 +84,11 @@ def choose_image_path(parent: QWidget, title: str, name: str) -> str:
 
 def save_picture_dialog(widget: QWidget) -> None:
     """Ask where to save ``widget`` (PNG or SVG) and save it; a failure is shown, not raised."""
-    path = choose_image_path(widget, "Save as a picture", widget.objectName() or "picture")
+    path = choose_image_path(widget, _("Save as a picture"), widget.objectName() or "picture")
     if not path:
         return
     try:
         save_widget_image(widget, path)
     except (OSError, ValueError) as exc:
-        QMessageBox.warning(widget, "Picture not saved", f"{path} was not saved: {exc}")
+        text = _("{path} was not saved: {reason}").format(path=path, reason=exc)
+        QMessageBox.warning(widget, _("Picture not saved"), text)
