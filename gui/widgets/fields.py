@@ -59,7 +59,9 @@ def field_name(field: QWidget) -> str:
         text = getattr(label, "text", lambda: "")()
         if text:
             return _("'{name}'").format(name=str(text).rstrip(":\uff1a").strip())
-    for text in (field.accessibleName(), field.toolTip(), field.objectName()):
+    # While marked invalid the tooltip is the reason: the field's own tip is kept aside.
+    tip = field.property(_TIP) if field.property(_REASON) else field.toolTip()
+    for text in (field.accessibleName(), tip, field.objectName()):
         if text:
             return _("'{name}'").format(name=text)
     return _("a number field")
