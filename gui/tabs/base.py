@@ -49,6 +49,7 @@ from gui.widgets.progress import job_progress_bar
 from gui.widgets.sweep_panel import SweepPanel
 from gui.widgets.undo import InputHistory
 from gui.widgets.why_view import WhyView
+from solvers.i18n import _
 
 __all__ = ["GameTab", "stop_every_tab"]
 
@@ -108,7 +109,7 @@ class GameTab(LiveResults, QWidget):
         _LIVE.add(self)
         self.setObjectName(self.game_id)
         self.module = solvers.load(self.game_id)
-        self.title = solvers.TITLES[self.game_id]
+        self.title = _(solvers.TITLES[self.game_id])
         #: The solver module's import path (what worker-process jobs name).
         self.module_name = f"solvers.{solvers.GAMES[self.game_id]}"
         self._start_live_results()
@@ -174,7 +175,7 @@ class GameTab(LiveResults, QWidget):
         # form its height at 1024x700.
         self.whyView = WhyView()
         self.explainView = self.whyView.explainView
-        self.why = WhyRunner(self.module.explain, self.whyView, self)
+        self.why = WhyRunner(self.module.explain, self.whyView, self.why_picture, self)
         self.pages = QStackedWidget()
         self.pages.setObjectName("pages")
         self.pagesBar = QTabBar()
@@ -183,12 +184,15 @@ class GameTab(LiveResults, QWidget):
         self.pagesBar.setExpanding(False)
         for page, title, tip in (
             (solve_page, "Solve", "The inputs, the optimal play and playing along"),
-            (self.whyView, "Why", "How the answer is derived, step by step"),
+            (self.why.page, "Why", "How the answer is derived, step by step"),
             (self.sweepPanel, "What if", "Vary one input over a range and see the answer move"),
         ):
             self.pages.addWidget(page)
             self.pagesBar.setTabToolTip(self.pagesBar.addTab(title), tip)
         self.pagesBar.currentChanged.connect(self.pages.setCurrentIndex)
+        self.pages.currentChanged.connect(
+            lambda index: self.why.shown() if self.pages.widget(index) is self.why.page else None
+        )
         top = QHBoxLayout()
         top.addWidget(self.messages, 1)
         top.addWidget(self.pagesBar, 0, Qt.AlignmentFlag.AlignBottom)
@@ -262,8 +266,43 @@ class GameTab(LiveResults, QWidget):
         return {option.name: option.default for option in self.options()}
 
     def main_view(self) -> QWidget:
-        """The view ``export_image`` draws (board, table, heat map or chart)."""
+        """The views beside the form (board, tables, charts)."""
         return self._views if self._views is not None else self
+
+    def picture(self) -> QWidget:
+        """The game's own picture (board, piles, coins…): what Export picture draws."""
+        return self.main_view()
+
+    def why_picture(self) -> QWidget | None:
+        """A new picture of the game for the Why page (a ``WhyPicture``), or None."""
+        return None
+
+    def follow_play(self, job: Job[Any] | None, title: str = "") -> None:
+        """The Why page follows the game in play (``job`` makes its steps); None: the result's."""
+        self.why.follow(job, title)
+
+    def retranslate(self) -> None:
+        """Draw again, in the language now spoken, what the tab made from its state.
+
+        Texts set once from a constant are switched by ``gui.i18n``. The answer line, the
+        derivation and the messages are made again; inputs without a current answer are
+        solved again, so a refusal (too big, invalid) is said in the new language.
+        Tabs add their own (play panels, tables with numbers) and call this first.
+        """
+        self.title = _(solvers.TITLES[self.game_id])
+        for widget in (self.sweepPanel, self.messages, self.judgeLine):
+            again = getattr(widget, "retranslate", None)
+            if callable(again):
+                again()
+        if self.result is not None:
+            self.messages.set_result(self.result_text(self.result))
+            if self._stale:
+                self.messages.set_stale()
+        if self.revalidate():
+            if self.result_is_current():
+                self.why.again()
+            elif not self.controller.busy:
+                self.solve(seal=False)
 
     def result_text(self, result: Any) -> str:
         """The answer line (must contain the judge's answer)."""

@@ -18,12 +18,16 @@ from gui.session import checked_ranges
 from gui.widgets.dialogs import open_file, save_file
 from gui.widgets.images import choose_image_path, save_widget_image
 from gui.widgets.message_area import EXAMPLE_LOADED
+from solvers.i18n import _
 from solvers.judge_files import read_first_case
 from solvers.protocol import JudgeFormatError, parse_options
 from solvers.spreadsheet import csv_text
 
 if TYPE_CHECKING:
     from gui.tabs.base import GameTab
+
+#: An exported picture's caption shows this many lines of the inputs (judge format).
+CAPTION_INPUT_LINES = 3
 
 __all__ = [
     "MAX_JUDGE_BYTES",
@@ -116,11 +120,24 @@ def export_csv(tab: GameTab, path: str | Path) -> bool:
     return True
 
 
+def picture_caption(tab: GameTab) -> list[str]:
+    """What an exported picture says above itself: the game, its inputs, the answer."""
+    inputs = str(tab.module.format_input(tab.result_inputs)).strip().splitlines()
+    shown = " / ".join(inputs[:CAPTION_INPUT_LINES])
+    if len(inputs) > CAPTION_INPUT_LINES:
+        shown += " / …"
+    return [
+        tab.title,
+        _("Inputs: {inputs}").format(inputs=shown),
+        _("Answer: {answer}").format(answer=tab.result_text(tab.result)),
+    ]
+
+
 def export_image(tab: GameTab, path: str | Path) -> bool:
-    """Save ``main_view()`` as PNG or SVG (by the extension), atomically."""
+    """Save the game's picture, under its inputs and answer, as PNG or SVG, atomically."""
     try:
         tab.wait_for_current_result()
-        save_widget_image(tab.main_view(), path)
+        save_widget_image(tab.picture(), path, picture_caption(tab))
     except (OSError, ValueError) as exc:
         tab.show_message(f"The picture was not saved: {exc}", error=True)
         return False
