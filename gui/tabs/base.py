@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import functools
 import weakref
-from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import shiboken6
@@ -28,17 +27,15 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QPushButton,
     QSplitter,
-    QStackedWidget,
-    QTabBar,
     QVBoxLayout,
     QWidget,
 )
 
 import solvers
 from gui.controller import Job, SolveController, activity, warm_up
-from gui.tabs import tab_files
 from gui.tabs.live import AUTO_SOLVE_MS, PLACEHOLDER, LiveResults
-from gui.tabs.pages import SweepRunner, WhyRunner
+from gui.tabs.pages import SweepRunner, WhyRunner, page_switch
+from gui.tabs.tab_files import TabFiles
 from gui.widgets.fields import NumberField
 from gui.widgets.grid_view import commit_open_editors
 from gui.widgets.judge_line import JudgeLine
@@ -68,7 +65,7 @@ def stop_every_tab() -> None:
             tab.cancel()
 
 
-class GameTab(LiveResults, QWidget):
+class GameTab(LiveResults, TabFiles, QWidget):
     """Base class of the five game tabs."""
 
     #: One line for the main window's status bar.
@@ -171,25 +168,18 @@ class GameTab(LiveResults, QWidget):
             lambda inputs: self.load_inputs(inputs, "What if: a point"),
             self,
         )
-        # The page switch sits beside the answer lines: a row of its own would cost the
-        # form its height at 1024x700.
         self.whyView = WhyView()
         self.explainView = self.whyView.explainView
         self.why = WhyRunner(self.module.explain, self.whyView, self.why_picture, self)
-        self.pages = QStackedWidget()
-        self.pages.setObjectName("pages")
-        self.pagesBar = QTabBar()
-        self.pagesBar.setObjectName("pagesBar")
-        self.pagesBar.setDocumentMode(True)
-        self.pagesBar.setExpanding(False)
-        for page, title, tip in (
-            (solve_page, "Solve", "The inputs, the optimal play and playing along"),
-            (self.why.page, "Why", "How the answer is derived, step by step"),
-            (self.sweepPanel, "What if", "Vary one input over a range and see the answer move"),
-        ):
-            self.pages.addWidget(page)
-            self.pagesBar.setTabToolTip(self.pagesBar.addTab(title), tip)
-        self.pagesBar.currentChanged.connect(self.pages.setCurrentIndex)
+        self.pages, self.pagesBar = page_switch(
+            (solve_page, _("Solve"), _("The inputs, the optimal play and playing along")),
+            (self.why.page, _("Why"), _("How the answer is derived, step by step")),
+            (
+                self.sweepPanel,
+                _("What if"),
+                _("Vary one input over a range and see the answer move"),
+            ),
+        )
         self.pages.currentChanged.connect(
             lambda index: self.why.shown() if self.pages.widget(index) is self.why.page else None
         )
@@ -423,41 +413,3 @@ class GameTab(LiveResults, QWidget):
 
     def _working_changed(self, *_: Any) -> None:
         self.cancelButton.setEnabled(self.working)
-
-    # ----- files (gui/tabs/tab_files.py) -------------------------------------------------------
-    def import_judge_file(self, path: str | Path, options: Sequence[str] = ()) -> bool:
-        """Load the first case of a judge file; ``options`` are CLI strings (``["--misere"]``)."""
-        return tab_files.import_judge_file(self, path, options)
-
-    def load_example(self) -> bool:
-        """Load the example shipped in ``resources/examples/<game>.txt``."""
-        return tab_files.load_example(self)
-
-    def export_csv(self, path: str | Path) -> bool:
-        """Write inputs and results as CSV (header row first), atomically."""
-        self.commit_edits()
-        return tab_files.export_csv(self, path)
-
-    def export_image(self, path: str | Path) -> bool:
-        """Save ``main_view()`` as PNG or SVG (by the extension), atomically."""
-        return tab_files.export_image(self, path)
-
-    def choose_import_file(self) -> None:
-        """Ask for a judge file and import it."""
-        tab_files.choose_import_file(self)
-
-    def choose_export_file(self) -> None:
-        """Ask where to save the CSV export (on the What-if page: the sweep shown there)."""
-        if self.pages.currentWidget() is self.sweepPanel and self.sweepPanel.rows():
-            self.sweepPanel.choose_export_file()
-            return
-        self.commit_edits()
-        tab_files.choose_export_file(self)
-
-    def choose_image_file(self) -> None:
-        """Ask where to save the picture of the main view."""
-        tab_files.choose_image_file(self)
-
-    def restore_session(self, state: dict[str, Any]) -> None:
-        """Restore from a session (one undo step); on failure the form is left as it was."""
-        tab_files.restore_session(self, state)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol, cast
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtWidgets import QSplitter, QWidget
+from PySide6.QtWidgets import QSplitter, QStackedWidget, QTabBar, QWidget
 
 from gui.controller import Job, JobFailure, SolveController
 from gui.widgets.sweep_panel import SweepPanel
@@ -24,11 +24,30 @@ from solvers import sweep as sweeps
 from solvers.explain import Ref, Step
 from solvers.i18n import _
 
-__all__ = ["SWEEP_PARTS", "SweepRunner", "WhyPicture", "WhyRunner"]
+__all__ = ["SWEEP_PARTS", "SweepRunner", "WhyPicture", "WhyRunner", "page_switch"]
 
 #: A sweep is cut into at most this many parts: the pool runs them side by side and
 #: each part's points appear when it ends.
 SWEEP_PARTS = 12
+
+
+def page_switch(*pages: tuple[QWidget, str, str]) -> tuple[QStackedWidget, QTabBar]:
+    """The pages ``(widget, title, tooltip)`` stacked, and the bar of tabs that switches them.
+
+    The bar sits beside the answer lines: a row of its own would cost the form its
+    height at 1024x700.
+    """
+    stack = QStackedWidget()
+    stack.setObjectName("pages")
+    bar = QTabBar()
+    bar.setObjectName("pagesBar")
+    bar.setDocumentMode(True)
+    bar.setExpanding(False)
+    for page, title, tip in pages:
+        stack.addWidget(page)
+        bar.setTabToolTip(bar.addTab(title), tip)
+    bar.currentChanged.connect(stack.setCurrentIndex)
+    return stack, bar
 
 
 class SweepRunner(QObject):
