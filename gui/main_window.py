@@ -28,6 +28,7 @@ from gui import controller
 from gui import i18n as gui_i18n
 from gui.display import display_problem, has_display
 from gui.lazy_tabs import LazyTabWidget, Pages
+from gui.recent import RecentFiles
 from gui.rules import about_html, rules_html
 from gui.session import restore_all, write_session
 from gui.session_file import read_session_job
@@ -41,7 +42,6 @@ from solvers.i18n import LANGUAGES, language
 __all__ = ["MainWindow", "has_display", "main"]
 
 APP_NAME = "Strategy Workbench"
-MAX_RECENT = 8
 #: The window's first size, unless the screen is smaller.
 DEFAULT_SIZE = (1280, 820)
 #: Room a window manager's title bar and borders may take around it.
@@ -153,7 +153,7 @@ class MainWindow(QMainWindow):
         help_menu = bar.addMenu("&Help")
         self._action(help_menu, "&Rules of This Game", self.show_rules, keys.HelpContents)
         self._action(help_menu, "&About", self.show_about)
-        self._refresh_recent()
+        self.recent = RecentFiles(self.settings, self.recentMenu, self._open_and_report)
 
     def _build_view_menu(self, view_menu: QMenu) -> None:
         """View > Language: each language named in its own script, switched at once."""
@@ -295,7 +295,7 @@ class MainWindow(QMainWindow):
             message = f"Could not save the session to {Path(path).name}: {_reason(exc)}"
             self.statusBar().showMessage(message)
             return message
-        self._remember(path)
+        self.recent.remember(path)
         self.statusBar().showMessage(f"Session saved to {Path(path).name}")
         return None
 
@@ -316,7 +316,7 @@ class MainWindow(QMainWindow):
             return message
         if current is not None and current in self.tabs:
             self.gameTabs.setCurrentWidget(self.tabs[current])
-        self._remember(path)
+        self.recent.remember(path)
         self.statusBar().showMessage(f"Session loaded from {Path(path).name}")
         return None
 
@@ -330,7 +330,7 @@ class MainWindow(QMainWindow):
         error = self.open_session(path)
         if error:
             if not Path(path).exists():  # a recent file moved or deleted: stop offering it
-                self._forget(path)
+                self.recent.forget(path)
             QMessageBox.warning(
                 self, "Session not loaded", error + "\n\nYour current inputs are kept."
             )
@@ -345,30 +345,7 @@ class MainWindow(QMainWindow):
 
     def recent_files(self) -> list[str]:
         """Recently opened or saved sessions, newest first."""
-        value = self.settings.value("recentFiles", [])
-        if isinstance(value, str):
-            value = [value]
-        return [str(v) for v in value] if isinstance(value, list) else []
-
-    def _remember(self, path: str | Path) -> None:
-        path = str(Path(path).resolve())
-        recent = [path, *[p for p in self.recent_files() if p != path]][:MAX_RECENT]
-        self.settings.setValue("recentFiles", recent)
-        self._refresh_recent()
-
-    def _forget(self, path: str) -> None:
-        recent = [p for p in self.recent_files() if p != str(Path(path).resolve())]
-        self.settings.setValue("recentFiles", recent)
-        self._refresh_recent()
-
-    def _refresh_recent(self) -> None:
-        self.recentMenu.clear()
-        recent = self.recent_files()
-        for path in recent:
-            action = self.recentMenu.addAction(Path(path).name)
-            action.setToolTip(path)
-            action.triggered.connect(lambda _=False, p=path: self._open_and_report(p))
-        self.recentMenu.setEnabled(bool(recent))
+        return self.recent.paths()
 
     # ----- window life -------------------------------------------------------------------------
     def _restore_settings(self) -> None:
