@@ -130,7 +130,10 @@ def picture_caption(tab: GameTab) -> list[str]:
     return [
         tab.title,
         _("Inputs: {inputs}").format(inputs=shown),
-        _("Answer: {answer}").format(answer=tab.result_text(tab.result)),
+        _("Answer: {answer} (judge output: {judge})").format(
+            answer=tab.result_text(tab.result),
+            judge=str(tab.module.format_judge(tab.result)).strip(),
+        ),
     ]
 
 
