@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -29,6 +29,7 @@ ALLOWED = {
     "xor", "sg", "ms", "qt", "pyside", "pyqtgraph", "numpy", "python", "strategy", "workbench",
     "nim", "grundy", "sprague", "cpp", "java", "rs", "py", "rust", "gcc", "kb", "mb", "gb",
     "great", "game", "yut", "vs", "ok", "id", "max", "min", "ios", "pc",
+    "english",  # View > Language names each language in its own script
 }  # fmt: skip
 _WORD = re.compile(r"[A-Za-z]{2,}")
 _TAG = re.compile(r"<[^>]*>|&[a-z]+;")
@@ -38,7 +39,12 @@ def _model_texts(view: QAbstractItemView) -> Iterator[str]:
     model = view.model()
     if model is None:
         return
-    rows, columns = min(model.rowCount(), 60), min(model.columnCount(), 60)
+    # A list model (a QListWidget's) hides its column count and wants the parent given.
+    if isinstance(model, QAbstractListModel):
+        rows, columns = model.rowCount(QModelIndex()), 1
+    else:
+        rows, columns = model.rowCount(), model.columnCount()
+    rows, columns = min(rows, 60), min(columns, 60)
     for orientation, count in (
         (Qt.Orientation.Horizontal, columns),
         (Qt.Orientation.Vertical, rows),
