@@ -288,7 +288,9 @@ class GameTab(LiveResults, TabFiles, QWidget):
             self.messages.set_result(self.result_text(self.result))
             if self._stale:
                 self.messages.set_stale()
-        if self.revalidate():
+        message = self.doc.message
+        if self.revalidate():  # a problem with the inputs is said anew, else the message was
+            self.show_message(message.render, message.error)
             if self.result_is_current():
                 self.why.again()
             elif not self.controller.busy:
@@ -334,10 +336,12 @@ class GameTab(LiveResults, TabFiles, QWidget):
             self._check_number_fields()
             inputs = self.read_inputs()
         except ValueError as exc:
+            self.doc.validated(None, str(exc))
             self._auto.stop()
             self.solveButton.setEnabled(False)
             self.show_message(f"Cannot solve yet: {exc}", error=True)
             return False
+        self.doc.validated(inputs)
         self.solveButton.setEnabled(True)
         self.sweepPanel.set_inputs(inputs)
         self.show_message("")
@@ -354,9 +358,13 @@ class GameTab(LiveResults, TabFiles, QWidget):
                 if problem is not None:
                     raise ValueError(problem)
 
-    def show_message(self, text: str, error: bool = False) -> None:
-        """Show (or with "" clear) the line under the answer; red for errors. Nothing moves."""
-        self.messages.show_message(text, error)
+    def show_message(self, text: str | Callable[[], str], error: bool = False) -> None:
+        """Show (or with "" clear) the line under the answer; red for errors. Nothing moves.
+
+        ``text`` may be a function making the text: it is made again after a language change.
+        """
+        message = self.doc.say(text if callable(text) else lambda: text, error)
+        self.messages.show_message(message.text, error)
 
     def load_inputs(self, inputs: Any, what: str = "Load inputs") -> None:
         """Replace the form's inputs (one undo step); they are solved after the pause."""
