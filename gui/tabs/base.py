@@ -291,7 +291,9 @@ class GameTab(LiveResults, TabFiles, QWidget):
             self.messages.set_result(self.result_text(self.result))
             if self._stale:
                 self.messages.set_stale()
-        if self.revalidate():
+        message = self.doc.message
+        if self.revalidate():  # a problem with the inputs is said anew, else the message was
+            self.show_message(message.render, message.error)
             if self.result_is_current():
                 answer = self.judgeOutput.text()
                 self.why.again(_("{game}: {answer}").format(game=self.title, answer=answer))
@@ -351,10 +353,12 @@ class GameTab(LiveResults, TabFiles, QWidget):
             self._check_number_fields()
             inputs = self.read_inputs()
         except ValueError as exc:
+            self.doc.validated(None, str(exc))
             self._auto.stop()
             self.solveButton.setEnabled(False)
             self.show_message(_("Cannot solve yet: {reason}").format(reason=exc), error=True)
             return False
+        self.doc.validated(inputs)
         self.solveButton.setEnabled(True)
         self.sweepPanel.set_inputs(inputs)
         self.show_message("")
@@ -371,9 +375,13 @@ class GameTab(LiveResults, TabFiles, QWidget):
                 if problem is not None:
                     raise ValueError(problem)
 
-    def show_message(self, text: str, error: bool = False) -> None:
-        """Show (or with "" clear) the line under the answer; red for errors. Nothing moves."""
-        self.messages.show_message(text, error)
+    def show_message(self, text: str | Callable[[], str], error: bool = False) -> None:
+        """Show (or with "" clear) the line under the answer; red for errors. Nothing moves.
+
+        ``text`` may be a function making the text: it is made again after a language change.
+        """
+        message = self.doc.say(text if callable(text) else lambda: text, error)
+        self.messages.show_message(message.text, error)
 
     def load_inputs(self, inputs: Any, what: str = N_("Load inputs")) -> None:
         """Replace the form's inputs (one undo step, named ``what``: English, marked ``N_``)."""

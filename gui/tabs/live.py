@@ -11,12 +11,13 @@ few results are kept by their job, so undo brings an answer back at once.
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import QObject, QTimer
 
 from gui.controller import JobFailure, wait_idle
+from gui.document import Document
 from gui.widgets.play_panel import GameRestarter
 from solvers.i18n import N_, _
 
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from gui.widgets.undo import InputHistory
     from gui.widgets.why_view import WhyView
 
-__all__ = ["AUTO_SOLVE_MS", "CACHED_RESULTS", "PLACEHOLDER", "LiveResults", "duration"]
+__all__ = ["AUTO_SOLVE_MS", "PLACEHOLDER", "LiveResults", "duration"]
 
 log = logging.getLogger("gui.tabs.base")
 
@@ -41,8 +42,6 @@ PLACEHOLDER = N_("The answer appears here as soon as the inputs are valid.")
 SOLVING = N_("Solving…")
 #: The pause after the last edit before the new inputs are solved by themselves.
 AUTO_SOLVE_MS = 300
-#: Results kept by their job (undo and redo bring them back without a solve).
-CACHED_RESULTS = 4
 
 
 class LiveResults:
@@ -67,27 +66,43 @@ class LiveResults:
         def result_text(self, result: Any) -> str: ...  # noqa: D102
         def show_result(self, result: Any) -> None: ...  # noqa: D102
         def clear_result(self) -> None: ...  # noqa: D102
-        def show_message(self, text: str, error: bool = False) -> None: ...  # noqa: D102
+        def show_message(self, text: str | Callable[[], str], error: bool = False) -> None: ...  # noqa: D102
         def revalidate(self) -> bool: ...  # noqa: D102
         def commit_edits(self) -> None: ...  # noqa: D102
         def _working_changed(self, *_: Any) -> None: ...
 
     def _start_live_results(self) -> None:
-        self.result: Any = None
-        self.result_inputs: Any = None
+        #: The tab's data: inputs, answer, whether it is current, kept answers, message.
+        self.doc = Document()
         self._pending_inputs: Any = None
-        self.last_solve_seconds: float | None = None
-        self._stale = False
         #: The running solve's job key (a second request for the same job waits for it).
         self._solving_key: tuple[Any, ...] | None = None
-        self._cache: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
         self._auto = QTimer(cast(QObject, self))  # the tab's: it goes with it
         self._auto.setSingleShot(True)
         self._auto.timeout.connect(self._auto_solve)
 
+    @property
+    def result(self) -> Any:
+        """The answer shown (current or not), None before the first."""
+        return self.doc.result
+
+    @property
+    def result_inputs(self) -> Any:
+        """The inputs ``result`` was solved for."""
+        return self.doc.result_inputs
+
+    @property
+    def last_solve_seconds(self) -> float | None:
+        """How long the shown answer's solve took."""
+        return self.doc.seconds
+
+    @property
+    def _stale(self) -> bool:
+        return self.doc.stale
+
     def result_is_current(self) -> bool:
         """Whether the result shown belongs to the inputs the form shows now."""
-        return self.result is not None and not self._stale
+        return self.doc.is_current()
 
     def _inputs_moved_on(self) -> None:
         """The inputs are not the solved ones any more: stop, grey, solve them after a pause."""
@@ -106,17 +121,16 @@ class LiveResults:
             key = self.solve_job(inputs).key()
         except ValueError:
             return False
-        if key is None or key not in self._cache:
+        found, result = self.doc.kept(key)
+        if not found:
             return False
         self._auto.stop()
         self._pending_inputs = inputs
-        self._cache.move_to_end(key)
-        self._accept(self._cache[key], 0.0)
+        self._accept(result, 0.0)
         return True
 
     def _mark_stale(self) -> None:
-        if self.result is not None and not self._stale:
-            self._stale = True
+        if self.doc.edited():
             self.messages.set_stale()
             self.judgeLine.set_stale(True)
             self.whyView.set_stale(True)
@@ -126,9 +140,7 @@ class LiveResults:
             self.solve(seal=False)
 
     def _reset_result(self) -> None:
-        self.result = None
-        self.result_inputs = None
-        self._stale = False
+        self.doc.forget_result()
         self.messages.reset_result()
         self.judgeLine.show_output("")
         self.clear_result()
@@ -199,22 +211,16 @@ class LiveResults:
         self.busy_changed.emit(busy)
 
     def _on_finished(self, result: Any) -> None:
-        if self._solving_key is not None:
-            self._cache[self._solving_key] = result
-            while len(self._cache) > CACHED_RESULTS:
-                self._cache.popitem(last=False)
+        self.doc.keep(self._solving_key, result)
         self._solving_key = None
         self._accept(result, self.controller.elapsed or 0.0)
 
     def _accept(self, result: Any, seconds: float) -> None:
         """Show ``result``, the answer for the inputs the form shows now."""
-        self.last_solve_seconds = seconds
         # What was solved is a point worth coming back to: typing on is a new undo step.
         self.history.seal()
         self.show_message("")
-        self.result = result
-        self.result_inputs = self._pending_inputs
-        self._stale = False
+        self.doc.accept(result, self._pending_inputs, seconds)
         try:
             self.messages.set_result(self.result_text(result))
             self.judgeLine.show_output(str(self.module.format_judge(result)).rstrip("\n"))
