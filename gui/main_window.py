@@ -13,10 +13,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QSettings, QSize
+from PySide6.QtCore import QByteArray, QObject, QSettings, QSize
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShowEvent, QUndoGroup
 from PySide6.QtWidgets import (
     QApplication,
+    QDialog,
     QLabel,
     QMainWindow,
     QMenu,
@@ -196,6 +197,12 @@ class MainWindow(QMainWindow):
         self.gameTabs.retranslate()
         for tab in self.gameTabs.built_pages():
             tab.retranslate()
+        # Open dialogs (Check a solution) say their state again; QObject's own lookup
+        # builds no page.
+        for dialog in QObject.findChildren(self, QDialog):
+            again = getattr(dialog, "retranslate", None)
+            if callable(again):
+                again()
         self._tab_changed(self.gameTabs.currentIndex())
 
     @property

@@ -41,7 +41,7 @@ from gui.widgets.fields import NumberField
 from gui.widgets.grid_model import ValidatedGridModel
 from gui.widgets.grid_view import commit_open_editors
 from gui.widgets.judge_line import JudgeLine
-from gui.widgets.message_area import MessageArea
+from gui.widgets.message_area import MessageArea, said
 from gui.widgets.options import OptionFields
 from gui.widgets.play_panel import GameRestarter, PlayPanelFrame
 from gui.widgets.progress import job_progress_bar
@@ -356,7 +356,7 @@ class GameTab(LiveResults, TabFiles, QWidget):
             self.doc.validated(None, str(exc))
             self._auto.stop()
             self.solveButton.setEnabled(False)
-            self.show_message(_("Cannot solve yet: {reason}").format(reason=exc), error=True)
+            self.show_message(said(N_("Cannot solve yet: {reason}"), reason=str(exc)), error=True)
             return False
         self.doc.validated(inputs)
         self.solveButton.setEnabled(True)
@@ -433,7 +433,7 @@ class GameTab(LiveResults, TabFiles, QWidget):
             if other is not self.controller:
                 other.cancel()
         if self.controller.cancel():
-            self.show_message(_("Cancelled."))
+            self.show_message(said(N_("Cancelled.")))
             self.status_message.emit(_("{game}: solve cancelled").format(game=self.title))
 
     def _working_changed(self, *_: Any) -> None:

@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject, QTimer
 
 from gui.controller import JobFailure, wait_idle
 from gui.document import Document
+from gui.widgets.message_area import said
 from gui.widgets.play_panel import GameRestarter
 from solvers.i18n import N_, _
 
@@ -167,7 +168,7 @@ class LiveResults:
             inputs = self.read_inputs()
             job = self.solve_job(inputs)
         except ValueError as exc:
-            self.show_message(_("Cannot solve yet: {reason}").format(reason=exc), error=True)
+            self.show_message(said(N_("Cannot solve yet: {reason}"), reason=str(exc)), error=True)
             return
         if seal:
             self.history.seal()
@@ -182,7 +183,7 @@ class LiveResults:
         if self.resultLabel.text() == _(PLACEHOLDER):
             self.messages.set_result(_(SOLVING))
         # Here too: a game's headline may take the answer line.
-        self.show_message(_(SOLVING) if self.result is None else _("Solving the new inputs…"))
+        self.show_message(said(SOLVING if self.result is None else N_("Solving the new inputs…")))
         self.status_message.emit(_("Solving {game}…").format(game=self.title))
         self.controller.start(job)
 
@@ -230,7 +231,9 @@ class LiveResults:
         except Exception:  # a drawing bug must not leave a half-drawn result as if current
             log.exception("%s: showing the result failed", self.title)
             self._reset_result()
-            self.show_message(_("The result could not be shown (the error is in the log)."), True)
+            self.show_message(
+                said(N_("The result could not be shown (the error is in the log).")), True
+            )
             return
         seconds = self.last_solve_seconds or 0.0
         self.status_message.emit(
@@ -241,7 +244,7 @@ class LiveResults:
         self._solving_key = None
         for restarter in cast(QObject, self).findChildren(GameRestarter):
             restarter.failed(_("The game did not restart: {reason}").format(reason=failure))
-        self.show_message(_("The solve failed: {reason}").format(reason=failure), error=True)
+        self.show_message(said(N_("The solve failed: {reason}"), reason=str(failure)), error=True)
         self.status_message.emit(_("{game}: the solve failed").format(game=self.title))
 
 

@@ -17,7 +17,7 @@ from gui.files import atomic_write
 from gui.session import checked_ranges
 from gui.widgets.dialogs import open_file, save_file
 from gui.widgets.images import choose_image_path, save_widget_image
-from gui.widgets.message_area import EXAMPLE_LOADED
+from gui.widgets.message_area import EXAMPLE_LOADED, said
 from solvers.i18n import N_, _
 from solvers.judge_files import read_first_case
 from solvers.protocol import JudgeFormatError, parse_options
@@ -60,8 +60,9 @@ def import_judge_file(tab: GameTab, path: str | Path, options: Sequence[str] = (
         tab.show_message(f"{path.name}:{exc.line}: {exc.reason}", error=True)
         return False
     except (OSError, ValueError) as exc:
+        reason = str(exc)
         tab.show_message(
-            _("Cannot read {name}: {reason}").format(name=path.name, reason=exc), error=True
+            said(N_("Cannot read {name}: {reason}"), name=path.name, reason=reason), True
         )
         return False
     snapshot = tab.state()
@@ -75,13 +76,14 @@ def import_judge_file(tab: GameTab, path: str | Path, options: Sequence[str] = (
             tab.set_inputs(first.inputs)
     except ValueError as exc:
         tab._put_back(snapshot)
+        reason = str(exc)
         tab.show_message(
-            _("Cannot import {name}: {reason}").format(name=path.name, reason=exc), error=True
+            said(N_("Cannot import {name}: {reason}"), name=path.name, reason=reason), True
         )
         return False
     tab.inputs_replaced()
-    loaded = _("Loaded {name} (its first case).") if first.more else _("Loaded {name}.")
-    tab.show_message(loaded.format(name=path.name))
+    loaded = N_("Loaded {name} (its first case).") if first.more else N_("Loaded {name}.")
+    tab.show_message(said(loaded, name=path.name))
     return True
 
 
@@ -102,12 +104,11 @@ def load_example(tab: GameTab) -> bool:
             tab.set_inputs(cases[0])
     except (OSError, ValueError, IndexError) as exc:
         tab._put_back(snapshot)
-        tab.show_message(
-            _("The example could not be loaded: {reason}").format(reason=exc), error=True
-        )
+        reason = str(exc)
+        tab.show_message(said(N_("The example could not be loaded: {reason}"), reason=reason), True)
         return False
     tab.inputs_replaced()
-    tab.show_message(_(EXAMPLE_LOADED))
+    tab.show_message(said(EXAMPLE_LOADED))
     return True
 
 
@@ -121,7 +122,7 @@ def export_csv(tab: GameTab, path: str | Path) -> bool:
         # UTF-8 with a BOM: spreadsheets then read "→" as an arrow, not as mojibake.
         atomic_write(path, csv_text(tab.csv_rows()))
     except (OSError, ValueError) as exc:
-        tab.show_message(_("Export failed: {reason}").format(reason=exc), error=True)
+        tab.show_message(said(N_("Export failed: {reason}"), reason=str(exc)), error=True)
         return False
     tab.status_message.emit(_("Exported {name}").format(name=Path(path).name))
     return True
@@ -149,7 +150,8 @@ def export_image(tab: GameTab, path: str | Path) -> bool:
         tab.wait_for_current_result()
         save_widget_image(tab.picture(), path, picture_caption(tab))
     except (OSError, ValueError) as exc:
-        tab.show_message(_("The picture was not saved: {reason}").format(reason=exc), error=True)
+        reason = str(exc)
+        tab.show_message(said(N_("The picture was not saved: {reason}"), reason=reason), True)
         return False
     tab.status_message.emit(_("Saved {name}").format(name=Path(path).name))
     return True
@@ -172,7 +174,7 @@ def choose_export_file(tab: GameTab) -> None:
     try:
         tab.read_inputs()
     except ValueError as exc:
-        tab.show_message(_("Nothing to export: {reason}").format(reason=exc), error=True)
+        tab.show_message(said(N_("Nothing to export: {reason}"), reason=str(exc)), error=True)
         return
     title = _("Export {game} as CSV").format(game=_(tab.title))
     path, _chosen = save_file(tab, "csv", title, f"{tab.game_id}.csv", _("CSV files (*.csv)"))
@@ -185,7 +187,7 @@ def choose_image_file(tab: GameTab) -> None:
     try:
         tab.read_inputs()
     except ValueError as exc:
-        tab.show_message(_("Nothing to save: {reason}").format(reason=exc), error=True)
+        tab.show_message(said(N_("Nothing to save: {reason}"), reason=str(exc)), error=True)
         return
     title = _("Save a picture of {game}").format(game=_(tab.title))
     path = choose_image_path(tab, title, tab.game_id)

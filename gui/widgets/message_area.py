@@ -8,6 +8,8 @@ shown whole in the tooltip.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QHelpEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QToolTip, QVBoxLayout, QWidget
@@ -15,11 +17,25 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QToolTip, QVBoxLayout, QWidge
 from gui.widgets.theme import ROLE, bold_label_css, colour_css
 from solvers.i18n import N_, _
 
-__all__ = ["EXAMPLE_LOADED", "ElidedLabel", "MessageArea"]
+__all__ = ["EXAMPLE_LOADED", "ElidedLabel", "MessageArea", "said"]
 
 #: Said after Load example; a play panel clears it once a game is on (old news then).
 #: English, marked: shown with ``_()``.
 EXAMPLE_LOADED = N_("Example loaded.")
+
+
+def said(text: str, **fields: object) -> Callable[[], str]:
+    """A message made when it is shown: ``text`` (English, marked ``N_``) with ``fields``.
+
+    A tab keeps it and says it again after a language change; a field given as a
+    function (a tab's title) is asked then too.
+    """
+
+    def render() -> str:
+        values = {name: value() if callable(value) else value for name, value in fields.items()}
+        return _(text).format(**values)
+
+    return render
 
 
 class ElidedLabel(QLabel):

@@ -97,6 +97,9 @@ class Plot(pg.PlotWidget):  # type: ignore[misc]
             reset.triggered.connect(lambda: view_box.enableAutoRange())
             menu.addAction(reset)
         view_box.menu_to_raise = menu
+        # pyqtgraph's own scene action (its export dialog), never offered here but held.
+        for action in self.scene().contextMenu:
+            action.setText(_("Export…"))
         self.saveImageAction = save
         self.plotMenu = menu
 
