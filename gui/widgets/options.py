@@ -53,12 +53,13 @@ class OptionFields(QWidget):
         assert isinstance(layout, QFormLayout)
         for name, option in self.options.items():
             field = self.fields[name]
-            field.setToolTip(_(option.help))
+            help_text = _(option.help) if option.help else ""  # gettext's "" is its header
+            field.setToolTip(help_text)
             label = layout.labelForField(field)
             if label is not None and hasattr(label, "setText"):
                 label.setText(_label(option))
             if isinstance(field, QCheckBox):
-                field.setText(_(option.help).split(".")[0].split("。")[0] or option.name)
+                field.setText(help_text.split(".")[0].split("。")[0] or option.name)
             elif isinstance(field, NumberField):
                 field.retranslate()
 

@@ -218,7 +218,7 @@ def move_log(tip: str) -> QListWidget:
     log.setObjectName("playLog")
     log.setWordWrap(True)
     log.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    log.setToolTip(tip)
+    log.setToolTip(_(tip))  # a tab may give the English text, marked where it is written
     return log
 
 
