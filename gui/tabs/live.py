@@ -19,6 +19,7 @@ from PySide6.QtCore import QObject, QTimer
 from gui.controller import JobFailure, wait_idle
 from gui.document import Document
 from gui.widgets.play_panel import GameRestarter
+from solvers.i18n import N_, _
 
 if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
@@ -31,13 +32,14 @@ if TYPE_CHECKING:
     from gui.widgets.undo import InputHistory
     from gui.widgets.why_view import WhyView
 
-__all__ = ["AUTO_SOLVE_MS", "PLACEHOLDER", "LiveResults"]
+__all__ = ["AUTO_SOLVE_MS", "PLACEHOLDER", "LiveResults", "duration"]
 
 log = logging.getLogger("gui.tabs.base")
 
-PLACEHOLDER = "The answer appears here as soon as the inputs are valid."
-#: The answer line while a first solve runs.
-_SOLVING = "Solving…"
+#: The answer line before anything is solved (English, marked: shown with ``_()``).
+PLACEHOLDER = N_("The answer appears here as soon as the inputs are valid.")
+#: The answer line while a first solve runs (shown with ``_()``).
+SOLVING = N_("Solving…")
 #: The pause after the last edit before the new inputs are solved by themselves.
 AUTO_SOLVE_MS = 300
 
@@ -165,7 +167,7 @@ class LiveResults:
             inputs = self.read_inputs()
             job = self.solve_job(inputs)
         except ValueError as exc:
-            self.show_message(f"Cannot solve yet: {exc}", error=True)
+            self.show_message(_("Cannot solve yet: {reason}").format(reason=exc), error=True)
             return
         if seal:
             self.history.seal()
@@ -177,11 +179,11 @@ class LiveResults:
             return
         self._pending_inputs = inputs
         self._solving_key = key
-        if self.resultLabel.text() == PLACEHOLDER:
-            self.messages.set_result(_SOLVING)
+        if self.resultLabel.text() == _(PLACEHOLDER):
+            self.messages.set_result(_(SOLVING))
         # Here too: a game's headline may take the answer line.
-        self.show_message("Solving…" if self.result is None else "Solving the new inputs…")
-        self.status_message.emit(f"Solving {self.title}…")
+        self.show_message(_(SOLVING) if self.result is None else _("Solving the new inputs…"))
+        self.status_message.emit(_("Solving {game}…").format(game=self.title))
         self.controller.start(job)
 
     def wait_for_current_result(self, timeout_ms: int = 120_000) -> None:
@@ -200,10 +202,10 @@ class LiveResults:
         if not self.result_is_current():
             wait_idle(self.controller, timeout_ms)
         if not self.result_is_current():
-            raise ValueError("these inputs have no answer yet (their solve stopped or failed)")
+            raise ValueError(_("these inputs have no answer yet (their solve stopped or failed)"))
 
     def _busy_changed(self, busy: bool) -> None:
-        if not busy and self.result is None and self.resultLabel.text() == _SOLVING:
+        if not busy and self.result is None and self.resultLabel.text() == _(SOLVING):
             self.messages.reset_result()  # cancelled or failed: nothing was solved
         self._working_changed()
         self.busy_changed.emit(busy)
@@ -223,22 +225,28 @@ class LiveResults:
             self.messages.set_result(self.result_text(result))
             self.judgeLine.show_output(str(self.module.format_judge(result)).rstrip("\n"))
             self.show_result(result)
-            self.why.explain(self.result_inputs, result, f"{self.title}: {self.judgeOutput.text()}")
+            title = _("{game}: {answer}").format(game=self.title, answer=self.judgeOutput.text())
+            self.why.explain(self.result_inputs, result, title)
         except Exception:  # a drawing bug must not leave a half-drawn result as if current
             log.exception("%s: showing the result failed", self.title)
             self._reset_result()
-            self.show_message("The result could not be shown (the error is in the log).", True)
+            self.show_message(_("The result could not be shown (the error is in the log)."), True)
             return
         seconds = self.last_solve_seconds or 0.0
-        self.status_message.emit(f"{self.title} solved in {_duration(seconds)}")
+        self.status_message.emit(
+            _("{game} solved in {time}").format(game=self.title, time=duration(seconds))
+        )
 
     def _on_failed(self, failure: JobFailure) -> None:
         self._solving_key = None
         for restarter in cast(QObject, self).findChildren(GameRestarter):
-            restarter.failed(f"The game did not restart: {failure}")
-        self.show_message(f"The solve failed: {failure}", error=True)
-        self.status_message.emit(f"{self.title}: the solve failed")
+            restarter.failed(_("The game did not restart: {reason}").format(reason=failure))
+        self.show_message(_("The solve failed: {reason}").format(reason=failure), error=True)
+        self.status_message.emit(_("{game}: the solve failed").format(game=self.title))
 
 
-def _duration(seconds: float) -> str:
-    return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+def duration(seconds: float) -> str:
+    """How long a solve took, as the status bar says it (milliseconds under a second)."""
+    if seconds < 1:
+        return _("{count} ms").format(count=f"{seconds * 1000:.1f}")
+    return _("{count} s").format(count=f"{seconds:.2f}")
