@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from PySide6.QtCore import QModelIndex, QObject, Qt
+from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -39,7 +39,9 @@ def _model_texts(view: QAbstractItemView) -> Iterator[str]:
     if model is None:
         return
     root = QModelIndex()
-    rows, columns = min(model.rowCount(root), 60), min(model.columnCount(root), 60)
+    # A list model keeps columnCount private (it has one column).
+    columns = 1 if isinstance(model, QAbstractListModel) else min(model.columnCount(root), 60)
+    rows = min(model.rowCount(root), 60)
     for orientation, count in (
         (Qt.Orientation.Horizontal, columns),
         (Qt.Orientation.Vertical, rows),
