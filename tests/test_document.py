@@ -49,11 +49,3 @@ def test_a_message_is_made_again_in_the_language_spoken() -> None:
     doc.say(lambda: "")
     assert doc.message.text == "" and not doc.message.error
 
-
-def test_an_empty_text_stays_empty_in_every_language() -> None:
-    for code in i18n.LANGUAGES:
-        i18n.set_language(code)
-        try:
-            assert i18n._("") == "" and i18n.pgettext("menu", "") == ""
-        finally:
-            i18n.set_language("en")
