@@ -48,4 +48,3 @@ def test_a_message_is_made_again_in_the_language_spoken() -> None:
     assert message.error and doc.message.text == "Cancelled.!"
     doc.say(lambda: "")
     assert doc.message.text == "" and not doc.message.error
-
