@@ -29,7 +29,6 @@ ALLOWED = {
     "xor", "sg", "ms", "qt", "pyside", "pyqtgraph", "numpy", "python", "strategy", "workbench",
     "nim", "grundy", "sprague", "cpp", "java", "rs", "py", "rust", "gcc", "kb", "mb", "gb",
     "great", "game", "yut", "vs", "ok", "id", "max", "min", "ios", "pc",
-    "english",  # View > Language names each language in its own script
 }  # fmt: skip
 _WORD = re.compile(r"[A-Za-z]{2,}")
 _TAG = re.compile(r"<[^>]*>|&[a-z]+;")
@@ -39,12 +38,10 @@ def _model_texts(view: QAbstractItemView) -> Iterator[str]:
     model = view.model()
     if model is None:
         return
-    # A list model (a QListWidget's) hides its column count and wants the parent given.
-    if isinstance(model, QAbstractListModel):
-        rows, columns = model.rowCount(QModelIndex()), 1
-    else:
-        rows, columns = model.rowCount(), model.columnCount()
-    rows, columns = min(rows, 60), min(columns, 60)
+    root = QModelIndex()
+    # A list model keeps columnCount private (it has one column).
+    columns = 1 if isinstance(model, QAbstractListModel) else min(model.columnCount(root), 60)
+    rows = min(model.rowCount(root), 60)
     for orientation, count in (
         (Qt.Orientation.Horizontal, columns),
         (Qt.Orientation.Vertical, rows),
@@ -99,6 +96,8 @@ def tree_texts(root: QWidget) -> Iterator[tuple[str, str]]:
         for text in widget_texts(widget):
             yield where, text
     for action in QObject.findChildren(root, QAction):
+        if action.objectName().startswith("language_"):
+            continue  # View > Language names each language in its own script
         yield f"QAction({action.objectName()})", action.text()
         yield f"QAction({action.objectName()})", action.toolTip()
 
