@@ -47,23 +47,34 @@ from solvers.check import SIZES, CaseResult, Report, Settings
 from solvers.check.build import SOURCES
 from solvers.check.job import CheckRequest, Shrunk, run_check
 from solvers.check.report import text_report
-from solvers.i18n import N_, _, ngettext
+from solvers.i18n import _, ngettext, pgettext
 from solvers.protocol import parse_options, split_numbers
 
 __all__ = ["CheckDialog", "command_for", "open_check_dialog"]
 
-#: The judge's verdicts and the check's sizes, as the dialog shows them (the check itself
-#: names them in English: its report and the CLI are a judge's words).
-SHOWN_WORDS = frozenset((
-    N_("accepted"), N_("wrong answer"), N_("presentation"), N_("runtime error"),
-    N_("time limit"), N_("memory limit"), N_("output limit"), N_("compile error"),
-    N_("cancelled"), N_("skipped"), N_("small"), N_("judge"), N_("max"),
-))  # fmt: skip
-
 
 def shown(word: str) -> str:
-    """A verdict or size of the check in the user's language (unknown words as they are)."""
-    return _(word) if word in SHOWN_WORDS else word
+    """A verdict or size of the check in the user's language (unknown words as they are).
+
+    The check itself names them in English (its report and the CLI are a judge's words).
+    A context keeps these short words apart from the same words elsewhere.
+    """
+    words = {
+        "accepted": pgettext("verdict", "accepted"),
+        "wrong answer": pgettext("verdict", "wrong answer"),
+        "presentation": pgettext("verdict", "presentation"),
+        "runtime error": pgettext("verdict", "runtime error"),
+        "time limit": pgettext("verdict", "time limit"),
+        "memory limit": pgettext("verdict", "memory limit"),
+        "output limit": pgettext("verdict", "output limit"),
+        "compile error": pgettext("verdict", "compile error"),
+        "cancelled": pgettext("verdict", "cancelled"),
+        "skipped": pgettext("verdict", "skipped"),
+        "small": pgettext("check size", "small"),
+        "judge": pgettext("check size", "judge"),
+        "max": pgettext("check size", "max"),
+    }
+    return words.get(word, word)
 
 
 def command_for(text: str) -> list[str]:

@@ -30,7 +30,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor
 
 from gui.widgets.theme import ROLE
-from solvers.i18n import N_, _
+from solvers.i18n import _, pgettext
 
 __all__ = ["Index", "ValidatedGridModel"]
 
@@ -53,9 +53,13 @@ class ValidatedGridModel(QAbstractTableModel):
         self._colours: list[QColor | None] = []
         #: What a row is to the user ("pile", "coin"): errors name it so, as the table does.
         #: English, marked with ``N_`` (shown with ``_()``).
-        self.row_name = N_("row")
+        self.row_name = "row"
 
     # ----- hooks -------------------------------------------------------------------------------
+    def row_word(self) -> str:
+        """What a row is called in errors ("row 3: ..."), in the language spoken now."""
+        return pgettext("table row", "row") if self.row_name == "row" else _(self.row_name)
+
     def check_cell(self, row: int, column: int, text: str) -> str | None:
         """Why ``text`` is not valid in this cell, or None."""
         return None
@@ -100,7 +104,7 @@ class ValidatedGridModel(QAbstractTableModel):
                 reason = self.row_error(row)
             if reason is not None:
                 text = _("{row} {number}: {reason}")
-                return row, text.format(row=_(self.row_name), number=row + 1, reason=reason)
+                return row, text.format(row=self.row_word(), number=row + 1, reason=reason)
         return None
 
     def set_block(self, row: int, column: int, block: Sequence[Sequence[str]]) -> int:

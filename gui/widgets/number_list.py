@@ -28,18 +28,23 @@ from PySide6.QtWidgets import (
 from gui.widgets.fields import NumberField
 from gui.widgets.grid_model import ValidatedGridModel
 from gui.widgets.grid_view import GridView
-from solvers.i18n import N_, _
+from solvers.i18n import _, pgettext
 from solvers.protocol import split_numbers
 
 __all__ = ["NumberListEditor", "NumberListModel"]
 
-#: What a list's entries and one of its rows are called, by the ``noun`` a tab gives
-#: (English, as the tab passes it; shown with ``_()``).
-NOUNS = {
-    N_("numbers"): N_("row"),
-    N_("piles"): N_("pile"),
-    N_("coins"): N_("coin"),
-}
+
+def _noun(noun: str) -> str:
+    """What a list's entries (or one row) are called, by the English noun a tab gives."""
+    words = {
+        "numbers": pgettext("list entries", "numbers"),
+        "piles": pgettext("list entries", "piles"),
+        "coins": pgettext("list entries", "coins"),
+        "row": pgettext("list entry", "row"),
+        "pile": pgettext("list entry", "pile"),
+        "coin": pgettext("list entry", "coin"),
+    }
+    return words.get(noun) or (_(noun) if noun else noun)
 
 
 class NumberListModel(ValidatedGridModel):
@@ -51,6 +56,10 @@ class NumberListModel(ValidatedGridModel):
         super().__init__([header, *annotation_headers], editable=(0,))
         self.header = header
         self.lo, self.hi = lo, hi
+
+    def row_word(self) -> str:
+        """What a row is called in errors ("pile 3: ..."), in the language spoken now."""
+        return _noun(self.row_name)
 
     def check(self, text: str) -> str | None:
         """Why ``text`` is not an allowed number, or None."""
@@ -149,7 +158,7 @@ class NumberListEditor(QWidget):
         self.max_rows = max_rows
         self.noun = noun
         self.model = NumberListModel(header, lo, hi, annotation_headers)
-        self.model.row_name = NOUNS.get(noun, "row")
+        self.model.row_name = {"piles": "pile", "coins": "coin"}.get(noun, "row")
         self.view = GridView()
         self.view.setObjectName("numberTable")
         self.view.setModel(self.model)
@@ -201,7 +210,7 @@ class NumberListEditor(QWidget):
         )
         randoms.addWidget(self.randomButton)
         randoms.addWidget(self.randomCount)
-        randoms.addWidget(QLabel(_("up to")))
+        randoms.addWidget(QLabel(pgettext("random numbers", "up to")))
         randoms.addWidget(self.randomMax)
         randoms.addStretch(1)
         layout = QVBoxLayout(self)
@@ -269,7 +278,8 @@ class NumberListEditor(QWidget):
         """Why a list of ``count`` numbers cannot be loaded, or None."""
         if self.max_rows is not None and count > self.max_rows:
             text = _("{count} {things}: at most {most}")
-            return text.format(count=f"{count:,}", things=_(self.noun), most=f"{self.max_rows:,}")
+            things = _noun(self.noun)
+            return text.format(count=f"{count:,}", things=things, most=f"{self.max_rows:,}")
         return None
 
     def randomize(self, seed: int | None = None) -> None:

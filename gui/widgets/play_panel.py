@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.widgets.message_area import EXAMPLE_LOADED, MessageArea
-from solvers.i18n import N_, _
+from solvers.i18n import N_, _, pgettext
 from solvers.play_session import PlaySession, Units
 
 __all__ = [
@@ -68,7 +68,7 @@ def best_label(text: str, best: bool) -> str:
 
 def costs_you(units: Units, cost: float) -> str:
     """What a move costs against the best one, as every panel writes it ("nothing" if best)."""
-    return _("nothing") if cost == 0 else units.cost_text(cost)
+    return pgettext("move cost", "nothing") if cost == 0 else units.cost_text(cost)
 
 
 def mistake_words(units: Units, cost: float, best: str) -> str:

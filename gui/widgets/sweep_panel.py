@@ -34,7 +34,7 @@ from gui.widgets.dialogs import save_file
 from gui.widgets.fields import mark_invalid
 from gui.widgets.theme import CAPTION_CSS
 from solvers import TITLES
-from solvers.i18n import _, ngettext
+from solvers.i18n import _, ngettext, pgettext
 from solvers.protocol import Sweep, SweepRow, TooBig
 from solvers.sweep import RangeError, applicable, header, sweep_values
 from solvers.sweep_cli import format_number, row_cells
@@ -82,7 +82,7 @@ class SweepPanel(QWidget):
         self.startEdit = _named(QLineEdit(), "sweepStartEdit")
         self.stopEdit = _named(QLineEdit(), "sweepStopEdit")
         self.stepEdit = _named(QLineEdit(), "sweepStepEdit")
-        self.stepEdit.setPlaceholderText(_("auto"))
+        self.stepEdit.setPlaceholderText(pgettext("sweep step", "auto"))
         for edit, tip in (
             (self.startEdit, _("First value")),
             (self.stopEdit, _("Last value (included)")),
@@ -105,9 +105,9 @@ class SweepPanel(QWidget):
         for widget in (self.sweepCombo, self.itemLabel, self.itemSpin):
             row.addWidget(widget)
         for text, edit in (
-            (_("from"), self.startEdit),
-            (_("to"), self.stopEdit),
-            (_("step"), self.stepEdit),
+            (pgettext("sweep range", "from"), self.startEdit),
+            (pgettext("sweep range", "to"), self.stopEdit),
+            (pgettext("sweep range", "step"), self.stepEdit),
         ):
             row.addWidget(QLabel(text))
             row.addWidget(edit)
