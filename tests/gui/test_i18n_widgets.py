@@ -140,3 +140,48 @@ def _user_to_move() -> PlaySession:
     """A Nim session where the user moves first."""
     nim = solvers.load("nim")
     return PlaySession.of("nim", nim.new_game(nim.NimInputs((1, 2))), 0)
+
+
+def test_the_check_dialog_speaks_korean_and_switches(qtbot: Any) -> None:
+    from types import SimpleNamespace
+
+    from gui.check_dialog import CheckDialog
+
+    tab = SimpleNamespace(game_id="nim", module=solvers.load("nim"), title="Nim")
+    dialog = CheckDialog(tab)
+    qtbot.addWidget(dialog)
+    dialog.start()  # no program chosen: the reason is said
+    english = (dialog.windowTitle(), dialog.statusLabel.text(), dialog.sizeCombo.currentText())
+    assert english[2] == "judge" and "choose a program" in english[1]
+    i18n.set_language("ko")
+    try:
+        dialog.retranslate()
+        assert korean(dialog.windowTitle().replace("Nim", "")), dialog.windowTitle()
+        assert korean(dialog.sizeCombo.currentText()), dialog.sizeCombo.currentText()
+        assert dialog.sizeCombo.currentData() == "judge"  # what the check is given stays
+        dialog.start()
+        assert korean(dialog.statusLabel.text()), dialog.statusLabel.text()
+    finally:
+        i18n.set_language("en")
+    dialog.retranslate()
+    assert (dialog.windowTitle(), dialog.sizeCombo.currentText()) == (english[0], english[2])
+
+
+def test_a_list_names_its_bad_row_in_korean(qtbot: Any) -> None:
+    from gui.widgets.number_list import NumberListEditor
+
+    editor = NumberListEditor("Stones", 1, 9, noun="piles", max_rows=3)
+    qtbot.addWidget(editor)
+    editor.model.set_texts(["1", "x"])
+    english = editor.model.first_error()
+    assert english is not None and english[1].startswith("pile 2: ")
+    i18n.set_language("ko")
+    try:
+        editor.retranslate()
+        error = editor.model.first_error()
+        assert error is not None and korean(error[1].replace("'x'", "")), error
+        assert korean(editor.too_many(5) or ""), editor.too_many(5)
+    finally:
+        i18n.set_language("en")
+    editor.retranslate()
+    assert editor.model.first_error() == english
