@@ -74,7 +74,7 @@ class MainWindow(QMainWindow):
         self.gameTabs.setDocumentMode(True)
         self.tabs = Pages(self.gameTabs)
         #: The last status line of each tab (the status bar speaks of the current tab).
-        self._messages: dict[str, str] = {}
+        self._messages: dict[str, str | Callable[[], str]] = {}
         self._dragged: set[str] = set()
         self.undoGroup = QUndoGroup(self)
         self.setCentralWidget(self.gameTabs)
@@ -253,13 +253,15 @@ class MainWindow(QMainWindow):
             # never shown has meaningless sizes that would crush it at the next start.
             splitter.splitterMoved.connect(lambda *_, s=splitter: self._dragged.add(s.objectName()))
 
-    def _status(self, tab: GameTab, text: str) -> None:
+    def _status(self, tab: GameTab, text: str | Callable[[], str]) -> None:
+        """Keep ``tab``'s status line (a function of the language is said again later)."""
         self._messages[tab.game_id] = text
         if tab is self.gameTabs.currentWidget():
             self._show_status(tab)
 
     def _show_status(self, tab: GameTab) -> None:
-        self.statusBar().showMessage(self._messages.get(tab.game_id, _("Ready")))
+        text = self._messages.get(tab.game_id, _("Ready"))
+        self.statusBar().showMessage(text() if callable(text) else text)
         seconds = tab.last_solve_seconds
         shown = "" if seconds is None else _("Last solve: {time}").format(time=duration(seconds))
         self.lastSolveLabel.setText(shown)

@@ -70,8 +70,9 @@ def stop_every_tab() -> None:
 class GameTab(LiveResults, TabFiles, QWidget):
     """Base class of the five game tabs."""
 
-    #: One line for the main window's status bar.
-    status_message = Signal(str)
+    #: One line for the main window's status bar: a text, or a function of the language
+    #: (``said(...)``) that the window says again after a language change.
+    status_message = Signal(object)
     #: True while a solve runs in this tab.
     busy_changed = Signal(bool)
 
@@ -434,7 +435,7 @@ class GameTab(LiveResults, TabFiles, QWidget):
                 other.cancel()
         if self.controller.cancel():
             self.show_message(said(N_("Cancelled.")))
-            self.status_message.emit(_("{game}: solve cancelled").format(game=self.title))
+            self.status_message.emit(said(N_("{game}: solve cancelled"), game=lambda: self.title))
 
     def _working_changed(self, *_: Any) -> None:
         self.cancelButton.setEnabled(self.working)

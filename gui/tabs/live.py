@@ -184,7 +184,7 @@ class LiveResults:
             self.messages.set_result(_(SOLVING))
         # Here too: a game's headline may take the answer line.
         self.show_message(said(SOLVING if self.result is None else N_("Solving the new inputs…")))
-        self.status_message.emit(_("Solving {game}…").format(game=self.title))
+        self.status_message.emit(said(N_("Solving {game}…"), game=lambda: self.title))
         self.controller.start(job)
 
     def wait_for_current_result(self, timeout_ms: int = 120_000) -> None:
@@ -237,7 +237,11 @@ class LiveResults:
             return
         seconds = self.last_solve_seconds or 0.0
         self.status_message.emit(
-            _("{game} solved in {time}").format(game=self.title, time=duration(seconds))
+            said(
+                N_("{game} solved in {time}"),
+                game=lambda: self.title,
+                time=lambda: duration(seconds),
+            )
         )
 
     def _on_failed(self, failure: JobFailure) -> None:
@@ -245,7 +249,7 @@ class LiveResults:
         for restarter in cast(QObject, self).findChildren(GameRestarter):
             restarter.failed(_("The game did not restart: {reason}").format(reason=failure))
         self.show_message(said(N_("The solve failed: {reason}"), reason=str(failure)), error=True)
-        self.status_message.emit(_("{game}: the solve failed").format(game=self.title))
+        self.status_message.emit(said(N_("{game}: the solve failed"), game=lambda: self.title))
 
 
 def duration(seconds: float) -> str:

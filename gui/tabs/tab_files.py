@@ -124,7 +124,7 @@ def export_csv(tab: GameTab, path: str | Path) -> bool:
     except (OSError, ValueError) as exc:
         tab.show_message(said(N_("Export failed: {reason}"), reason=str(exc)), error=True)
         return False
-    tab.status_message.emit(_("Exported {name}").format(name=Path(path).name))
+    tab.status_message.emit(said(N_("Exported {name}"), name=Path(path).name))
     return True
 
 
@@ -153,7 +153,7 @@ def export_image(tab: GameTab, path: str | Path) -> bool:
         reason = str(exc)
         tab.show_message(said(N_("The picture was not saved: {reason}"), reason=reason), True)
         return False
-    tab.status_message.emit(_("Saved {name}").format(name=Path(path).name))
+    tab.status_message.emit(said(N_("Saved {name}"), name=Path(path).name))
     return True
 
 
