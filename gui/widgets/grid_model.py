@@ -205,10 +205,7 @@ class ValidatedGridModel(QAbstractTableModel):
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if orientation == Qt.Orientation.Horizontal:
-            if not 0 <= section < len(self._headers):
-                return None
-            header = self._headers[section]
-            return _(header) if header else header  # gettext's "" is its catalogue header
+            return _(self._headers[section]) if 0 <= section < len(self._headers) else None
         return str(section + 1)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:

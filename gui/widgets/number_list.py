@@ -44,7 +44,7 @@ def _noun(noun: str) -> str:
         "pile": pgettext("list entry", "pile"),
         "coin": pgettext("list entry", "coin"),
     }
-    return words.get(noun) or (_(noun) if noun else noun)
+    return words.get(noun) or _(noun)
 
 
 class NumberListModel(ValidatedGridModel):

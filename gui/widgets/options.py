@@ -53,7 +53,7 @@ class OptionFields(QWidget):
         assert isinstance(layout, QFormLayout)
         for name, option in self.options.items():
             field = self.fields[name]
-            help_text = _(option.help) if option.help else ""  # gettext's "" is its header
+            help_text = _(option.help)
             field.setToolTip(help_text)
             label = layout.labelForField(field)
             if label is not None and hasattr(label, "setText"):

@@ -224,7 +224,7 @@ class SweepPanel(QWidget):
             self._validate()
             return
         found = chosen[0]
-        self.itemLabel.setText(_(found.indexed) if found.indexed else "")
+        self.itemLabel.setText(_(found.indexed))
         self._limit_item()
         self._fill_range()
 
@@ -309,7 +309,7 @@ class SweepPanel(QWidget):
             self.sweepCombo.setItemText(at, _label(found))
         chosen = self.current()
         if chosen is not None:
-            self.itemLabel.setText(_(chosen[0].indexed) if chosen[0].indexed else "")
+            self.itemLabel.setText(_(chosen[0].indexed))
         self._validate()
         if kept is not None and self.messageLabel.text() != "":
             self._say(kept)
