@@ -7,6 +7,7 @@ The numbers are the solver's own: its value table (``ValueTable.take_values``,
 from __future__ import annotations
 
 from solvers.explain import Ref, Step, Table, bounded_rows, phrasebook
+from solvers.i18n import N_, ngettext
 from solvers.xoinc import Turn, XoincInputs, XoincResult
 from solvers.xoinc.table import FIRST_ALLOWANCE, ValueTable, build_table
 
@@ -18,61 +19,56 @@ MAX_TURN_STEPS = 30
 _ALL_TAKES_UP_TO = 16
 
 #: Every English sentence of a Xoinc explanation, with named fields (one place to translate).
+#: Formulas are the same in every language and stay unmarked; sentences with a count of
+#: things are written where they are said (``ngettext`` must see both forms).
 TEXTS = {
-    "state_title": "The state: (coins left, most coins that may be taken)",
-    "state_text": (
+    "state_title": N_("The state: (coins left, most coins that may be taken)"),
+    "state_text": N_(
         "Only the coins left and the most the mover may take matter, not how the game got "
         "there. With i coins left and at most a to take, let S(i) be the sum of those i "
         "coins and f(i, a) the most the mover can end up with from them. The game starts at "
         "(i, a) = ({coins}, {first}): the first player may take 1 or 2 coins."
     ),
-    "recurrence_title": "The recurrence",
-    "recurrence_text": (
+    "recurrence_title": N_("The recurrence"),
+    "recurrence_text": N_(
         "Taking t coins (1 ≤ t ≤ min(a, i)) leaves the opponent i − t coins and allows them "
         "up to 2t; whatever the opponent ends with out of the rest, the mover gets the other "
         "part of S(i):\n"
         "f(i, a) = S(i) − min over t of f(i − t, 2t), and f(i, a) = S(i) once a ≥ i.\n"
         "The answer is f({coins}, {first}) = {answer}."
     ),
-    "coin": "coin {number}",
-    "value": "value",
-    "suffix": "S(i) from here",
-    "more_coins": "… {count} more coins",
-    "line_title": "The part of the table the optimal line passes through",
-    "line_text": (
+    "coin": N_("coin {number}"),
+    "value": N_("value"),
+    "suffix": N_("S(i) from here"),
+    "line_title": N_("The part of the table the optimal line passes through"),
+    "line_text": N_(
         "Each turn of the optimal line reads one position (i, a) of the table; the best take "
         "t is the smallest one reaching f(i, a)."
     ),
-    "turn": "turn",
-    "player": "player",
-    "left": "i (coins left)",
+    "turn": N_("turn"),
+    "player": N_("player"),
+    "left": N_("i (coins left)"),
     "allowance": "a",
     "best": "f(i, a)",
-    "take": "best t",
+    "take": N_("best t"),
     "after": "f(i − t, 2t)",
-    "more_turns": "… {count} more turns",
-    "turn_title": "Turn {turn}: player {player} at ({left}, {allowance})",
-    "turn_text": (
-        "Player {player} may take from 1 up to {most} coin(s), from coin {first_coin} on. "
-        "Each take is followed by optimal play on both sides; player {player} takes {taken} "
-        "(worth {gained}), the smallest take that reaches the best."
-    ),
-    "take_col": "take t",
-    "coins_col": "coins taken",
-    "gain_col": "worth",
-    "opponent_col": "opponent then gets f(i − t, 2t)",
-    "mover_col": "player {player} then ends with",
-    "first_col": "first player's final total",
-    "second_col": "second player's final total",
-    "chosen": "✓ best",
+    "turn_title": N_("Turn {turn}: player {player} at ({left}, {allowance})"),
+    "take_col": N_("take t"),
+    "coins_col": N_("coins taken"),
+    "gain_col": N_("worth"),
+    "opponent_col": N_("opponent then gets f(i − t, 2t)"),
+    "mover_col": N_("player {player} then ends with"),
+    "first_col": N_("first player's final total"),
+    "second_col": N_("second player's final total"),
+    "chosen": N_("✓ best"),
     "gap": "…",
-    "rest_title": "Turns {first} to {last}",
-    "rest_text": (
+    "rest_title": N_("Turns {first} to {last}"),
+    "rest_text": N_(
         "The remaining turns follow the same rule; the table of the line above lists the "
         "take of each."
     ),
-    "total_title": "The totals",
-    "total_text": (
+    "total_title": N_("The totals"),
+    "total_text": N_(
         "The first player ends with {first} and the second with {second} (all the coins "
         "together are worth {all})."
     ),
@@ -109,7 +105,7 @@ def _state_step(inputs: XoincInputs, table: ValueTable) -> Step:
         for k, v in enumerate(inputs.coins)
     ]
     header = ("", say("value"), say("suffix"))
-    shown = bounded_rows(rows, 3, lambda count: say("more_coins", count=count))
+    shown = bounded_rows(rows, 3, _more_coins)
     text = say("state_text", coins=n, first=FIRST_ALLOWANCE)
     return Step(say("state_title"), text, (Table(header, shown),))
 
@@ -134,9 +130,17 @@ def _line_step(line: tuple[Turn, ...], table: ValueTable) -> Step:
         say("turn"), say("player"), say("left"), say("allowance"), "S(i)",
         say("best"), say("take"), say("after"),
     )  # fmt: skip
-    shown = bounded_rows(rows, len(header), lambda count: say("more_turns", count=count))
+    shown = bounded_rows(rows, len(header), _more_turns)
     refs = tuple(Ref("cell", (t.coins_left, t.allowance)) for t in line)
     return Step(say("line_title"), say("line_text"), (Table(header, shown),), refs)
+
+
+def _more_coins(count: int) -> str:
+    return ngettext("… {count} more coin", "… {count} more coins", count).format(count=count)
+
+
+def _more_turns(count: int) -> str:
+    return ngettext("… {count} more turn", "… {count} more turns", count).format(count=count)
 
 
 def _shown_takes(most: int, best: int) -> list[int]:
@@ -180,9 +184,16 @@ def _turn_step(turn: Turn, table: ValueTable, n: int) -> Step:
         "turn_title", turn=turn.turn, player=number, left=turn.coins_left,
         allowance=turn.allowance,
     )  # fmt: skip
-    text = say(
-        "turn_text", player=number, most=len(values), first_coin=turn.first_coin,
-        taken=turn.taken, gained=turn.gained,
+    text = ngettext(
+        "Player {player} may take 1 coin, from coin {first_coin} on. It is followed by "
+        "optimal play on both sides; player {player} takes {taken} (worth {gained}).",
+        "Player {player} may take from 1 up to {most} coins, from coin {first_coin} on. "
+        "Each take is followed by optimal play on both sides; player {player} takes {taken} "
+        "(worth {gained}), the smallest take that reaches the best.",
+        len(values),
+    ).format(
+        player=number, most=len(values), first_coin=turn.first_coin, taken=turn.taken,
+        gained=turn.gained,
     )  # fmt: skip
     refs = (
         Ref("turn", (turn.turn - 1,)),

@@ -9,6 +9,7 @@ in a worker process (``build``), so a 5000-coin stack never stalls the window.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import (
 from gui.controller import Job, JobFailure, SolveController
 from gui.widgets.play_panel import PlayPanelFrame, best_label, costs_you, mistake_words
 from gui.widgets.tables import fill_rows, mark_best, readonly_table
+from solvers.i18n import N_, _, ngettext, pgettext
 from solvers.play_session import PlaySession
 from solvers.xoinc.play import XoincGame
 
@@ -31,15 +33,17 @@ from .views import caption
 
 __all__ = ["IDLE", "OPTIONS_LEGEND", "XoincPlayPanel"]
 
-IDLE = "Press “New game” to play on the stack in the form."
-OPTIONS_LEGEND = (
+IDLE = N_("Press “New game” to play on the stack in the form.")
+OPTIONS_LEGEND = N_(
     "★ on green: the best take now. “Costs you”: how much less value you end with than after"
     " the best take, both sides playing their best afterwards. Double-click a row to take."
 )
 
 
 def _coins_text(first: int, count: int) -> str:
-    return f"coin #{first}" if count == 1 else f"coins #{first}\u2013{first + count - 1}"
+    if count == 1:
+        return _("coin #{number}").format(number=first)
+    return _("coins #{first}\u2013{last}").format(first=first, last=first + count - 1)
 
 
 class XoincPlayPanel(PlayPanelFrame):
@@ -52,37 +56,45 @@ class XoincPlayPanel(PlayPanelFrame):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(
-            ["I am the first player", "I am the second player"], "New game", IDLE, parent
+            [_("I am the first player"), _("I am the second player")],
+            _("New game"),
+            _(IDLE),
+            parent,
         )
         self.hint: int | None = None
         self._user_first = True
         #: The first log line of the game being built (why it started), or "".
         self._note = ""
+        #: What the position line says with no game, made again when the language changes.
+        self._idle: Callable[[], str] = lambda: _(IDLE)
         self.controller = SolveController(self)
         self.controller.finished.connect(self._built)
         self.controller.failed.connect(self._build_failed)
-        self.controller.cancelled.connect(lambda: self.show_idle("Cancelled. " + IDLE))
-        self.newButton.setToolTip("Play on the stack in the form")
+        self.controller.cancelled.connect(
+            lambda: self.show_idle(
+                lambda: _("Cancelled. Press “New game” to play on the stack in the form.")
+            )
+        )
+        self.newButton.setToolTip(_("Play on the stack in the form"))
         self.newButton.clicked.connect(
             lambda: self.game_requested.emit(self.sideCombo.currentIndex() == 0)
         )
         self.takeSpin = QSpinBox()
         self.takeSpin.setObjectName("takeSpin")
-        self.takeSpin.setPrefix("take ")
-        self.takeSpin.setSuffix(" coin(s)")
+        self._spin_words()
         self.takeButton.clicked.connect(lambda: self.user_take(self.takeSpin.value()))
-        self.hintButton.setToolTip("Show the best take (shaded green in the chart)")
+        self.hintButton.setToolTip(_("Show the best take (shaded green in the chart)"))
         self.hintButton.clicked.connect(lambda: self.show_hint())
-        self.valuesCheck = QCheckBox("Show what every take is worth")
+        self.valuesCheck = QCheckBox(_("Show what every take is worth"))
         self.valuesCheck.setObjectName("valuesCheck")
         self.valuesCheck.setChecked(True)
         self.valuesCheck.toggled.connect(lambda _: self._fill_options())
         self.valuesCheck.toggled.connect(lambda _: self.changed.emit())  # the chart's band
-        self.optionsTable = readonly_table(["Take", "You end with", "Costs you"], "takeOptions")
+        self.optionsTable = readonly_table(self._option_headers(), "takeOptions")
         self.optionsTable.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.optionsTable.cellClicked.connect(lambda row, _: self.takeSpin.setValue(row + 1))
         self.optionsTable.cellDoubleClicked.connect(lambda row, _: self.user_take(row + 1))
-        self.optionsTable.setToolTip("Click a row to choose that take, double-click to take")
+        self.optionsTable.setToolTip(_("Click a row to choose that take, double-click to take"))
         # At 1024x700 the table keeps three takes in sight and the log three lines; the page's
         # tab already says "Play against the solver", so the frame needs no title.
         rows = self.optionsTable.verticalHeader().defaultSectionSize()
@@ -90,7 +102,7 @@ class XoincPlayPanel(PlayPanelFrame):
         self.optionsTable.setMinimumHeight(header + 3 * rows + 4)
         self.log.setMinimumHeight(3 * self.log.fontMetrics().lineSpacing() + 8)
         self.setTitle("")
-        self.legend = caption(OPTIONS_LEGEND)
+        self.legend = caption(_(OPTIONS_LEGEND))
         self.legend.setObjectName("takeLegend")
         middle = QWidget()
         column = QVBoxLayout(middle)
@@ -98,6 +110,25 @@ class XoincPlayPanel(PlayPanelFrame):
         column.addWidget(self.optionsTable, 1)
         column.addWidget(self.legend)
         self.arrange([self.takeSpin], extras=[self.valuesCheck], middle=middle)
+        self._fill_options()
+
+    @staticmethod
+    def _option_headers() -> list[str]:
+        return [pgettext("a take of coins", "Take"), _("You end with"), _("Costs you")]
+
+    def _spin_words(self) -> None:
+        # Two widget texts around the number, so each language words them its own way.
+        self.takeSpin.setPrefix(pgettext("before the number of coins to take", "take "))
+        self.takeSpin.setSuffix(pgettext("after the number of coins to take", " coin(s)"))
+
+    def retranslate(self) -> None:
+        """Make again every text built from the game (the language changed)."""
+        self._spin_words()
+        self.optionsTable.setHorizontalHeaderLabels(self._option_headers())
+        if self.session is None:
+            self.positionLabel.setText(self._idle())
+        else:
+            self._show_position()
         self._fill_options()
 
     @property
@@ -112,7 +143,7 @@ class XoincPlayPanel(PlayPanelFrame):
 
         ``note`` opens the game's log (e.g. it restarted because the inputs changed).
         """
-        self.reset("Preparing the game… (Cancel or Esc stops it)")
+        self.reset(lambda: _("Preparing the game… (Cancel or Esc stops it)"))
         self._user_first = user_first
         self._note = note
         self.controller.start(job)
@@ -121,7 +152,7 @@ class XoincPlayPanel(PlayPanelFrame):
         self.begin(state, self._user_first)
 
     def _build_failed(self, failure: JobFailure) -> None:
-        self.show_idle(f"The game could not be prepared: {failure}")
+        self.show_idle(lambda: _("The game could not be prepared: {reason}").format(reason=failure))
 
     def begin(self, state: XoincGame, user_first: bool) -> None:
         """Play ``state`` (a new game); the solver moves at once when the user is second."""
@@ -132,24 +163,40 @@ class XoincPlayPanel(PlayPanelFrame):
         if self._note:
             self.log.addItem(self._note)
             self._note = ""
-        you = "first (blue)" if user_first else "second (orange)"
-        self.log.addItem(f"New game on {len(state.coins)} coins; you play {you}.")
+        count = len(state.coins)
+        if user_first:
+            words = ngettext(
+                "New game on {count} coin; you play first (blue).",
+                "New game on {count} coins; you play first (blue).",
+                count,
+            )
+        else:
+            words = ngettext(
+                "New game on {count} coin; you play second (orange).",
+                "New game on {count} coins; you play second (orange).",
+                count,
+            )
+        self.log.addItem(words.format(count=count))
         if self.session.solver_to_move:
             self._solver_move()
         self._after_move()
 
-    def reset(self, reason: str) -> None:
-        """End the game (e.g. the stack was edited) and stop preparing one; say ``reason``."""
+    def reset(self, reason: str | Callable[[], str]) -> None:
+        """End the game (e.g. the stack was edited) and stop preparing one; say ``reason``.
+
+        ``reason`` may be a function making the text, so it follows a change of language.
+        """
         self.controller.cancel()
         self.show_idle(reason)
 
-    def show_idle(self, reason: str) -> None:
-        """No game: the controls off, ``reason`` on the position line."""
+    def show_idle(self, reason: str | Callable[[], str]) -> None:
+        """No game: the controls off, ``reason`` (a text or what makes it) on the position line."""
+        self._idle = reason if callable(reason) else lambda: reason
         had_game = self.session is not None
         self.session = None
         self.hint = None
         self.log.clear()
-        self.positionLabel.setText(reason)
+        self.positionLabel.setText(self._idle())
         self.set_move_controls(False)
         self._fill_options()
         if had_game:
@@ -164,25 +211,35 @@ class XoincPlayPanel(PlayPanelFrame):
         try:
             after = session.play(count)
         except ValueError as exc:
-            self.positionLabel.setText(f"Not a legal take: {exc}")
+            self.positionLabel.setText(_("Not a legal take: {reason}").format(reason=exc))
             return False
         top = session.state.top
         gained = sum(session.state.coins[top : top + count])
         value = round(session.values()[count])
-        text = (
-            f"You took {count} ({_coins_text(top + 1, count)}) = {gained}. "
-            f"This take is worth {value} in the end"
+        best = _("{take} (worth {value})").format(
+            take=session.solver_move(), value=session.units.text(session.best_value())
         )
-        best = f"{session.solver_move()} (worth {session.units.text(session.best_value())})"
         mistake = mistake_words(session.units, session.cost(count), best)
-        text += f". {mistake}" if mistake else " — a best take."
+        fields = {"count": count, "coins": _coins_text(top + 1, count), "gained": gained}
+        if mistake:
+            text = _(
+                "You took {count} ({coins}) = {gained}. This take is worth {value} in the end."
+                " {mistake}"
+            ).format(value=value, mistake=mistake, **fields)
+        else:
+            text = _(
+                "You took {count} ({coins}) = {gained}. This take is worth {value} in the end"
+                " — a best take."
+            ).format(value=value, **fields)
         return self.record_user_move(after, text)
 
     def solver_words(self, before: PlaySession, move: Any) -> str:
         """``Solver took 2 (coins #1–2) = 7.``."""
         top = before.state.top
         gained = sum(before.state.coins[top : top + move])
-        return f"Solver took {move} ({_coins_text(top + 1, move)}) = {gained}."
+        return _("Solver took {count} ({coins}) = {gained}.").format(
+            count=move, coins=_coins_text(top + 1, move), gained=gained
+        )
 
     def _after_move(self) -> None:
         session = self.session
@@ -190,33 +247,62 @@ class XoincPlayPanel(PlayPanelFrame):
         state = session.state
         self.hint = None
         self.log.scrollToBottom()
-        mine, theirs = state.totals[session.user], state.totals[1 - session.user]
-        score = f"You {mine} · solver {theirs}"
         if session.over:
-            margin = session.margin_for_user()
-            assert margin is not None
-            verdict = (
-                "you win!" if margin > 0 else ("a draw." if margin == 0 else "the solver wins.")
-            )
-            self.positionLabel.setText(
-                f"Game over. {score}: {verdict} Your takes cost you"
-                f" {costs_you(session.units, self.total_lost())} against best play."
-            )
             self.set_move_controls(False)
         else:
-            most = state.most
-            self.takeSpin.setRange(1, most)
+            self.takeSpin.setRange(1, state.most)
             # A fresh turn starts from the best take while the values are shown (they give it
             # away anyway), else from 1: never from the last turn's choice.
             self.takeSpin.setValue(session.solver_move() if self.valuesCheck.isChecked() else 1)
-            self.positionLabel.setText(
-                f"{score}. {state.coins_left} coins left, next is coin #{state.top + 1}; "
-                f"you may take 1\u2013{most}. With best play you end with"
-                f" {session.units.text(session.best_value())}."
-            )
             self.set_move_controls(True)
+        self._show_position()
         self._fill_options()
         self.changed.emit()
+
+    def _show_position(self) -> None:
+        """The position line of the game in play: the score and what may be taken, or the end."""
+        session = self.session
+        assert session is not None
+        state = session.state
+        mine, theirs = state.totals[session.user], state.totals[1 - session.user]
+        if session.over:
+            margin = session.margin_for_user()
+            assert margin is not None
+            if margin > 0:
+                words = _(
+                    "Game over. You {mine} · solver {theirs}: you win! Your takes cost you"
+                    " {cost} against best play."
+                )
+            elif margin == 0:
+                words = _(
+                    "Game over. You {mine} · solver {theirs}: a draw. Your takes cost you"
+                    " {cost} against best play."
+                )
+            else:
+                words = _(
+                    "Game over. You {mine} · solver {theirs}: the solver wins. Your takes cost"
+                    " you {cost} against best play."
+                )
+            cost = costs_you(session.units, self.total_lost())
+            self.positionLabel.setText(words.format(mine=mine, theirs=theirs, cost=cost))
+            return
+        words = ngettext(
+            "You {mine} · solver {theirs}. {left} coin left, next is coin #{next}; you may take"
+            " 1\u2013{most}. With best play you end with {best}.",
+            "You {mine} · solver {theirs}. {left} coins left, next is coin #{next}; you may take"
+            " 1\u2013{most}. With best play you end with {best}.",
+            state.coins_left,
+        )
+        self.positionLabel.setText(
+            words.format(
+                mine=mine,
+                theirs=theirs,
+                left=state.coins_left,
+                next=state.top + 1,
+                most=state.most,
+                best=session.units.text(session.best_value()),
+            )
+        )
 
     def shaded_take(self) -> int | None:
         """The take the chart shades green: the hint, or the best take while values show."""
@@ -248,8 +334,11 @@ class XoincPlayPanel(PlayPanelFrame):
         self.hint = best
         self.takeSpin.setValue(best)
         self.log.addItem(
-            f"Hint: take {best} ({_coins_text(session.state.top + 1, best)}); "
-            f"you then end with {session.units.text(session.values()[best])}."
+            _("Hint: take {count} ({coins}); you then end with {value}.").format(
+                count=best,
+                coins=_coins_text(session.state.top + 1, best),
+                value=session.units.text(session.values()[best]),
+            )
         )
         self.log.scrollToBottom()
         self.changed.emit()
@@ -271,7 +360,9 @@ class XoincPlayPanel(PlayPanelFrame):
             take = row + 1
             is_best = take in best_takes
             items = [
-                QTableWidgetItem(best_label(f"{take} (best)", True) if is_best else f"{take}"),
+                QTableWidgetItem(
+                    best_label(_("{take} (best)").format(take=take), True) if is_best else f"{take}"
+                ),
                 QTableWidgetItem(session.units.text(value)),
                 QTableWidgetItem(costs_you(session.units, session.cost(take))),
             ]

@@ -19,6 +19,7 @@ from gui.controller import Job
 from gui.tabs.base import GameTab
 from gui.widgets.play_panel import GameRestarter, show_play_headline
 from solvers import xoinc
+from solvers.i18n import N_, _
 from solvers.xoinc.play import XoincGame
 
 from .form import CoinForm
@@ -38,7 +39,7 @@ from .views import (
 
 __all__ = ["XoincTab"]
 
-RULES = """<p><b>Xoinc</b> (USACO 2009 November). A stack of coins, coin 1 on top. Players
+RULES = N_("""<p><b>Xoinc</b> (USACO 2009 November). A stack of coins, coin 1 on top. Players
 take turns taking coins from the top. The first player takes 1 or 2 coins; after that each
 player takes at least 1 and at most twice as many coins as the opponent just took. The game
 ends when the stack is empty; both try to end with as much money as they can.</p>
@@ -48,14 +49,20 @@ your take. Working up from the bottom of the stack gives every position's value,
 N² steps for N coins.</p>
 <p><i>Colours.</i> In the chart and the coin list, blue coins go to the first player and
 orange coins to the second; grey coins are not taken yet. The yellow band and row: the turn
-you selected in the optimal line. In play, the green band and the ★ row: the best take now.</p>"""
+you selected in the optimal line. In play, the green band and the ★ row: the best take now.</p>""")
 
 
 class XoincTab(GameTab):
     """Solve Xoinc on an editable coin stack and play it against the solver."""
 
     game_id = "xoinc"
-    rules_html = RULES
+
+    # A property, not the base's plain attribute: Help → Rules reads it when it opens, so
+    # it follows View > Language (a string set on the class would keep the import's language).
+    @property
+    def rules_html(self) -> str:  # type: ignore[override]
+        """The rules (Help → Rules) in the language spoken now."""
+        return _(RULES)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -71,7 +78,7 @@ class XoincTab(GameTab):
         chart_layout = QVBoxLayout(chart_box)
         chart_layout.setContentsMargins(0, 0, 0, 0)
         chart_layout.addWidget(self.chart, 1)
-        chart_layout.addWidget(caption(CHART_LEGEND))
+        chart_layout.addWidget(caption(_(CHART_LEGEND)))
 
         self.turnModel = TurnTableModel()
         self.turnTable = line_table(self.turnModel)
@@ -79,7 +86,7 @@ class XoincTab(GameTab):
         line_box = QWidget()
         line_layout = QVBoxLayout(line_box)
         line_layout.addWidget(self.turnTable, 1)
-        line_layout.addWidget(caption(LINE_LEGEND))
+        line_layout.addWidget(caption(_(LINE_LEGEND)))
 
         self.play = XoincPlayPanel()
         self.play.game_requested.connect(self.start_game)
@@ -96,8 +103,8 @@ class XoincTab(GameTab):
 
         self.viewTabs = QTabWidget()
         self.viewTabs.setObjectName("xoincViews")
-        self.viewTabs.addTab(line_box, "Optimal line")
-        self.viewTabs.addTab(self.play, "Play against the solver")
+        self.viewTabs.addTab(line_box, _("Optimal line"))
+        self.viewTabs.addTab(self.play, _("Play against the solver"))
         self.viewTabs.currentChanged.connect(lambda _: self._play_changed())
         views = QSplitter(Qt.Orientation.Vertical)
         views.setObjectName("xoincViewSplitter")
@@ -109,6 +116,19 @@ class XoincTab(GameTab):
         self.splitters.append(views)
         self._redraw()
         self.revalidate()
+
+    def retranslate(self) -> None:
+        """Make again the texts built from state: headers, axes, coin notes, the game's lines.
+
+        Texts set once from a constant (buttons, captions) are switched by ``gui.i18n``.
+        """
+        self.viewTabs.setTabText(0, _("Optimal line"))
+        self.viewTabs.setTabText(1, _("Play against the solver"))
+        self.chart.retranslate()
+        self.turnModel.retranslate()
+        fit_line_columns(self.turnTable, self.turnModel)
+        self.play.retranslate()
+        self._annotate()
 
     # ----- inputs --------------------------------------------------------------------------
     def read_inputs(self) -> xoinc.XoincInputs:
@@ -147,9 +167,9 @@ class XoincTab(GameTab):
             raise TypeError("'coins' must be a list of numbers")
         reason = self.coins.too_many(len(coins))
         if reason is not None:
-            raise ValueError(f"'coins' holds {reason}")
+            raise ValueError(_("'coins' holds {reason}").format(reason=reason))
         if not all(isinstance(c, (str, int)) and not isinstance(c, bool) for c in coins):
-            raise ValueError("'coins' must be a list of numbers")
+            raise ValueError(_("'coins' must be a list of numbers"))
         if not isinstance(user_first, bool):
             raise TypeError("'user_first' must be true or false")
         self.coins.model.set_texts([str(c) for c in coins])
@@ -159,7 +179,9 @@ class XoincTab(GameTab):
     def result_text(self, result: xoinc.XoincResult) -> str:
         """Both totals in words; the first one is the judge's answer, written as the judge does."""
         # Short enough for 2,000-coin totals at 1024x700 (the longer one was cut there).
-        return f"Best play: first player {result.first_total}, second {result.second_total}"
+        return _("Best play: first player {first}, second {second}").format(
+            first=result.first_total, second=result.second_total
+        )
 
     def show_result(self, result: xoinc.XoincResult) -> None:
         """Fill the line table, annotate the coins, colour the chart."""
@@ -189,8 +211,9 @@ class XoincTab(GameTab):
         notes: list[list[str]] = []
         colours: list[QColor | None] = []
         tints = (player_tint(0), player_tint(1))  # once: a QColor per coin costs 10 ms at 5000
+        names = (_(PLAYER_NAMES[0]), _(PLAYER_NAMES[1]))
         for number, (player, taken) in enumerate(takes, start=1):
-            notes.extend([[PLAYER_NAMES[player], str(number)]] * taken)
+            notes.extend([[names[player], str(number)]] * taken)
             colours.extend([tints[player]] * taken)
         left = self.coins.model.rowCount() - len(notes)  # a game's coins not taken yet
         notes.extend([["", ""]] * left)
@@ -287,7 +310,7 @@ class XoincTab(GameTab):
         try:
             inputs = self.read_inputs()
         except ValueError as exc:
-            self.play.reset(f"Fix the stack first: {exc}")
+            self.play.reset(_("Fix the stack first: {reason}").format(reason=exc))
             return
         self.viewTabs.setCurrentWidget(self.play)
         self._build_game(inputs, user_first, "")
