@@ -19,7 +19,7 @@ from gui.controller import Job
 from gui.tabs.base import GameTab
 from gui.widgets.play_panel import GameRestarter, show_play_headline
 from solvers import xoinc
-from solvers.i18n import N_, _
+from solvers.i18n import N_, _, ngettext
 from solvers.xoinc.play import XoincGame
 
 from .form import CoinForm
@@ -36,6 +36,7 @@ from .views import (
     line_table,
     player_tint,
 )
+from .why_picture import XoincWhyPicture
 
 __all__ = ["XoincTab"]
 
@@ -91,6 +92,8 @@ class XoincTab(GameTab):
         self.play = XoincPlayPanel()
         self.play.game_requested.connect(self.start_game)
         self.play.changed.connect(self._play_changed)
+        #: The position the Why page follows (None: the result's derivation).
+        self._followed: tuple[object, ...] | None = None
         self.restarter = GameRestarter(
             self.read_inputs,
             lambda: self.play.state is not None or self.play.controller.busy,
@@ -122,6 +125,7 @@ class XoincTab(GameTab):
 
         Texts set once from a constant (buttons, captions) are switched by ``gui.i18n``.
         """
+        super().retranslate()
         self.viewTabs.setTabText(0, _("Optimal line"))
         self.viewTabs.setTabText(1, _("Play against the solver"))
         self.chart.retranslate()
@@ -129,6 +133,10 @@ class XoincTab(GameTab):
         fit_line_columns(self.turnTable, self.turnModel)
         self.play.retranslate()
         self._annotate()
+        if isinstance(self.why.picture, XoincWhyPicture):
+            self.why.picture.retranslate()
+        self._followed = None  # the position in play is derived again, in the new language
+        self._follow()
 
     # ----- inputs --------------------------------------------------------------------------
     def read_inputs(self) -> xoinc.XoincInputs:
@@ -236,6 +244,16 @@ class XoincTab(GameTab):
         """The chart of the stack (coloured by taker once solved or while playing)."""
         return self.chart
 
+    def picture(self) -> QWidget:
+        """Export picture draws the stack chart: coins coloured by who takes them."""
+        return self.chart
+
+    def why_picture(self) -> QWidget:
+        """The Why page's picture: the stack and the optimal line, lit by the step in view."""
+        picture = XoincWhyPicture()
+        self._follow_picture(picture)
+        return picture
+
     # ----- the line ------------------------------------------------------------------------
     def select_turn(self, row: int | None) -> None:
         """Select turn ``row`` (0-based) of the line: shaded in the table and the chart."""
@@ -263,9 +281,43 @@ class XoincTab(GameTab):
         return self.play.state
 
     def _play_changed(self) -> None:
-        """A take, a new game or its end: the coin table says who took what, then the chart."""
+        """A take, a new game or its end: the coin table, the chart, the Why page follow."""
         self._annotate()
         self._redraw()
+        self._follow()
+
+    def _follow(self) -> None:
+        """The Why page derives the position in play (once per position), or the result again.
+
+        A finished game, no game or the Optimal line page in front: the result's derivation.
+        """
+        state = self._game_shown()
+        if state is None or state.over:
+            self._followed = None
+            self.follow_play(None, "")
+        else:
+            from solvers.xoinc.why import explain_position
+
+            position = (state.coins, state.coins_left, state.allowance, state.totals, state.to_move)
+            if position != self._followed:
+                self._followed = position
+                title = ngettext(
+                    "The game in play: {left} coin left", "The game in play: {left} coins left",
+                    state.coins_left,
+                ).format(left=state.coins_left)  # fmt: skip
+                inputs = xoinc.XoincInputs(state.coins)
+                args = (inputs, *position[1:])
+                self.follow_play(Job(explain_position, args, progress=False), title)
+        if isinstance(self.why.picture, XoincWhyPicture):
+            self._follow_picture(self.why.picture)
+
+    def _follow_picture(self, picture: XoincWhyPicture) -> None:
+        """The Why picture shows the game in play, else the solved stack."""
+        state = self._game_shown()
+        if state is not None:
+            picture.show_game(state.coins, state.owners())
+        elif self.result is not None:
+            picture.show_result(self.result_inputs, self.result)
 
     def _redraw(self) -> None:
         """Chart the game in play, else the current solved line, else the plain stack."""

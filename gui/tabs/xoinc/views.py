@@ -7,7 +7,7 @@ what every colour means (each colour also has a word beside it).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -159,7 +159,11 @@ class StackChart(Plot):
 
 
 class TurnTableModel(QAbstractTableModel):
-    """The optimal line, one turn per row; the selected turn is shaded yellow."""
+    """The optimal line, one turn per row; the selected turn is shaded yellow.
+
+    ``mark`` shades other turns in the best-move green (the Why page's picture lights the
+    turns a step speaks of).
+    """
 
     #: Marked only: ``headerData`` translates them when asked.
     HEADERS = (
@@ -179,12 +183,14 @@ class TurnTableModel(QAbstractTableModel):
         super().__init__()
         self.turns: tuple[Turn, ...] = ()
         self.selected: int | None = None
+        self.marked: frozenset[int] = frozenset()
 
     def set_turns(self, turns: Sequence[Turn]) -> None:
         """Show a new line (no turn selected)."""
         self.beginResetModel()
         self.turns = tuple(turns)
         self.selected = None
+        self.marked = frozenset()
         self.endResetModel()
 
     def select(self, row: int | None) -> None:
@@ -193,6 +199,14 @@ class TurnTableModel(QAbstractTableModel):
         self.selected = row
         for r in changed:
             self.dataChanged.emit(self.index(r, 0), self.index(r, len(self.HEADERS) - 1))
+
+    def mark(self, rows: Iterable[int]) -> None:
+        """Shade turns ``rows`` (0-based) green; the others lose the shade."""
+        old, self.marked = self.marked, frozenset(r for r in rows if 0 <= r < len(self.turns))
+        changed = old ^ self.marked
+        if changed:
+            last = len(self.HEADERS) - 1
+            self.dataChanged.emit(self.index(min(changed), 0), self.index(max(changed), last))
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         """One row per turn."""
@@ -244,6 +258,8 @@ class TurnTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.BackgroundRole:
             if index.row() == self.selected:
                 return SELECTED
+            if index.row() in self.marked:
+                return QColor(BEST)
             return player_tint(turn.player) if column == self.PLAYER_COL else None
         if role == Qt.ItemDataRole.ToolTipRole and column == self.VALUES_COL:
             return ", ".join(f"{v}" for v in turn.values)
