@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QAbstractItemView, QSplitter, QVBoxLayout, QWidget
 
@@ -27,6 +27,9 @@ __all__ = ["MAX_BANDS", "XoincWhyPicture", "runs"]
 MAX_BANDS = 60
 #: The line's columns the picture leaves out (it sits in half the page's width).
 HIDDEN_COLUMNS = (TurnTableModel.VALUES_COL, 6)
+#: The width the picture asks for: the steps beside it keep the larger part of 1024 px
+#: (the chart alone asked for 640 px and left the steps a narrow column).
+PREFERRED = QSize(400, 420)
 
 
 def runs(indexes: Iterable[int]) -> list[tuple[int, int]]:
@@ -59,6 +62,8 @@ class XoincWhyPicture(QWidget):
         split.setChildrenCollapsible(False)
         split.addWidget(self.chart)
         split.addWidget(self.lineTable)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(split)
@@ -67,6 +72,10 @@ class XoincWhyPicture(QWidget):
         #: The coins lit now (0-based, top first).
         self.lit: frozenset[int] = frozenset()
         self._bands: list[pg.LinearRegionItem] = []
+
+    def sizeHint(self) -> QSize:
+        """Less than the chart's own hint, so the Why page's splitter favours the steps."""
+        return PREFERRED
 
     def show_result(self, inputs: XoincInputs, result: XoincResult) -> None:
         """The solved stack coloured by taker, and its optimal line; nothing lit."""
