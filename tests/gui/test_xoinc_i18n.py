@@ -27,10 +27,10 @@ def english_after() -> Iterator[None]:
         i18n.set_language("en")
 
 
-def header(tab, column: int) -> str:  # type: ignore[no-untyped-def]
-    return str(
-        tab.turnModel.headerData(column, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole)
-    )
+def header(view, column: int) -> str:  # type: ignore[no-untyped-def]
+    """A column title of the line: the tab's (``turnModel``) or the Why picture's (``model``)."""
+    model = getattr(view, "turnModel", None) or view.model
+    return str(model.headerData(column, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole))
 
 
 def test_a_solved_tab_and_a_game_in_play_switch_to_korean_and_chinese(  # type: ignore[no-untyped-def]
@@ -41,9 +41,15 @@ def test_a_solved_tab_and_a_game_in_play_switch_to_korean_and_chinese(  # type: 
     tab.start_game(True)
     qtbot.waitUntil(lambda: tab.play.state is not None, timeout=10000)
     tab.play.user_take(1)
+    tab.play.show_hint()
     english = tab.play.positionLabel.text()
+    english_log = [tab.play.log.item(i).text() for i in range(tab.play.log.count())]
+    assert len(english_log) == 4  # new game, your take, the solver's, the hint
     assert english.startswith("You ") and header(tab, 2) == "May take"
     tab.viewTabs.setCurrentIndex(0)  # the coin notes of the solved line
+    tab.pagesBar.setCurrentIndex(1)  # the Why page builds its picture
+    picture = tab.why.picture
+    assert picture is not None and header(picture, 2) == "May take"
 
     i18n.set_language("ko")
     tab.retranslate()
@@ -55,9 +61,16 @@ def test_a_solved_tab_and_a_game_in_play_switch_to_korean_and_chinese(  # type: 
     # The same numbers: only the words changed.
     assert re.findall(r"\d+", position) == re.findall(r"\d+", english)
     assert tab.play.optionsTable.horizontalHeaderItem(2).text() == "손해"
+    # The log is written again: every line in Korean, with the same numbers.
+    log = [tab.play.log.item(i).text() for i in range(tab.play.log.count())]
+    assert len(log) == len(english_log) and all(HANGUL.search(line) for line in log)
+    digits = [re.findall(r"\d+", line) for line in log]
+    assert digits[1:] == [re.findall(r"\d+", line) for line in english_log][1:]
+    assert log[0] == "동전 5개로 새 게임을 시작합니다. 나는 선공(파란색)입니다."
     assert tab.play.takeSpin.suffix() == "개"
     notes = {tab.coins.model.data(tab.coins.model.index(r, 1)) for r in range(5)}
     assert notes == {"선공", "후공"}
+    assert header(picture, 2) == "가능한 수"
     assert tab.rules_html.startswith("<p><b>Xoinc</b> (동전 가져가기")
 
     i18n.set_language("zh_CN")

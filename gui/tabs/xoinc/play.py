@@ -10,6 +10,7 @@ in a worker process (``build``), so a 5000-coin stack never stalls the window.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -25,10 +26,11 @@ from PySide6.QtWidgets import (
 from gui.controller import Job, JobFailure, SolveController
 from gui.widgets.play_panel import PlayPanelFrame, best_label, costs_you, mistake_words
 from gui.widgets.tables import fill_rows, mark_best, readonly_table
-from solvers.i18n import N_, _, ngettext, pgettext
+from solvers.i18n import N_, _, pgettext
 from solvers.play_session import PlaySession
 from solvers.xoinc.play import XoincGame
 
+from . import play_words as words
 from .views import caption
 
 __all__ = ["IDLE", "OPTIONS_LEGEND", "XoincPlayPanel"]
@@ -38,12 +40,6 @@ OPTIONS_LEGEND = N_(
     "★ on green: the best take now. “Costs you”: how much less value you end with than after"
     " the best take, both sides playing their best afterwards. Double-click a row to take."
 )
-
-
-def _coins_text(first: int, count: int) -> str:
-    if count == 1:
-        return _("coin #{number}").format(number=first)
-    return _("coins #{first}\u2013{last}").format(first=first, last=first + count - 1)
 
 
 class XoincPlayPanel(PlayPanelFrame):
@@ -67,6 +63,8 @@ class XoincPlayPanel(PlayPanelFrame):
         self._note = ""
         #: What the position line says with no game, made again when the language changes.
         self._idle: Callable[[], str] = lambda: _(IDLE)
+        #: What makes each line of the log (the log is written again in a new language).
+        self._log_lines: list[Callable[[], str]] = []
         self.controller = SolveController(self)
         self.controller.finished.connect(self._built)
         self.controller.failed.connect(self._build_failed)
@@ -112,6 +110,21 @@ class XoincPlayPanel(PlayPanelFrame):
         self.arrange([self.takeSpin], extras=[self.valuesCheck], middle=middle)
         self._fill_options()
 
+    def _log(self, line: Callable[[], str]) -> str:
+        """Keep what makes a log line and return the line (the frame adds the user's moves).
+
+        Lines the panel adds itself go through ``_add``.
+        """
+        self._log_lines.append(line)
+        return line()
+
+    def _add(self, line: Callable[[], str]) -> None:
+        self.log.addItem(self._log(line))
+
+    def _clear_log(self) -> None:
+        self.log.clear()
+        self._log_lines = []
+
     @staticmethod
     def _option_headers() -> list[str]:
         return [pgettext("a take of coins", "Take"), _("You end with"), _("Costs you")]
@@ -129,6 +142,8 @@ class XoincPlayPanel(PlayPanelFrame):
             self.positionLabel.setText(self._idle())
         else:
             self._show_position()
+        for row, line in enumerate(self._log_lines[: self.log.count()]):
+            self.log.item(row).setText(line())
         self._fill_options()
 
     @property
@@ -159,24 +174,12 @@ class XoincPlayPanel(PlayPanelFrame):
         self.controller.cancel()
         self.sideCombo.setCurrentIndex(0 if user_first else 1)
         self.session = PlaySession.of("xoinc", state, 0 if user_first else 1)
-        self.log.clear()
+        self._clear_log()
         if self._note:
-            self.log.addItem(self._note)
+            # The frame's note is a marked constant: ``_`` finds it in any language.
+            self._add(partial(_, self._note))
             self._note = ""
-        count = len(state.coins)
-        if user_first:
-            words = ngettext(
-                "New game on {count} coin; you play first (blue).",
-                "New game on {count} coins; you play first (blue).",
-                count,
-            )
-        else:
-            words = ngettext(
-                "New game on {count} coin; you play second (orange).",
-                "New game on {count} coins; you play second (orange).",
-                count,
-            )
-        self.log.addItem(words.format(count=count))
+        self._add(partial(words.new_game, len(state.coins), user_first))
         if self.session.solver_to_move:
             self._solver_move()
         self._after_move()
@@ -195,7 +198,7 @@ class XoincPlayPanel(PlayPanelFrame):
         had_game = self.session is not None
         self.session = None
         self.hint = None
-        self.log.clear()
+        self._clear_log()
         self.positionLabel.setText(self._idle())
         self.set_move_controls(False)
         self._fill_options()
@@ -216,30 +219,20 @@ class XoincPlayPanel(PlayPanelFrame):
         top = session.state.top
         gained = sum(session.state.coins[top : top + count])
         value = round(session.values()[count])
-        best = _("{take} (worth {value})").format(
-            take=session.solver_move(), value=session.units.text(session.best_value())
-        )
-        mistake = mistake_words(session.units, session.cost(count), best)
-        fields = {"count": count, "coins": _coins_text(top + 1, count), "gained": gained}
-        if mistake:
-            text = _(
-                "You took {count} ({coins}) = {gained}. This take is worth {value} in the end."
-                " {mistake}"
-            ).format(value=value, mistake=mistake, **fields)
-        else:
-            text = _(
-                "You took {count} ({coins}) = {gained}. This take is worth {value} in the end"
-                " — a best take."
-            ).format(value=value, **fields)
-        return self.record_user_move(after, text)
+        units, cost = session.units, session.cost(count)
+        best, best_value = session.solver_move(), session.best_value()
+
+        def line() -> str:
+            mistake = mistake_words(units, cost, words.best_take(best, units.text(best_value)))
+            return words.user_took(count, top + 1, gained, value, mistake)
+
+        return self.record_user_move(after, self._log(line))
 
     def solver_words(self, before: PlaySession, move: Any) -> str:
         """``Solver took 2 (coins #1–2) = 7.``."""
         top = before.state.top
         gained = sum(before.state.coins[top : top + move])
-        return _("Solver took {count} ({coins}) = {gained}.").format(
-            count=move, coins=_coins_text(top + 1, move), gained=gained
-        )
+        return self._log(partial(words.solver_took, move, top + 1, gained))
 
     def _after_move(self) -> None:
         session = self.session
@@ -268,40 +261,12 @@ class XoincPlayPanel(PlayPanelFrame):
         if session.over:
             margin = session.margin_for_user()
             assert margin is not None
-            if margin > 0:
-                words = _(
-                    "Game over. You {mine} · solver {theirs}: you win! Your takes cost you"
-                    " {cost} against best play."
-                )
-            elif margin == 0:
-                words = _(
-                    "Game over. You {mine} · solver {theirs}: a draw. Your takes cost you"
-                    " {cost} against best play."
-                )
-            else:
-                words = _(
-                    "Game over. You {mine} · solver {theirs}: the solver wins. Your takes cost"
-                    " you {cost} against best play."
-                )
             cost = costs_you(session.units, self.total_lost())
-            self.positionLabel.setText(words.format(mine=mine, theirs=theirs, cost=cost))
+            self.positionLabel.setText(words.game_over(mine, theirs, margin, cost))
             return
-        words = ngettext(
-            "You {mine} · solver {theirs}. {left} coin left, next is coin #{next}; you may take"
-            " 1\u2013{most}. With best play you end with {best}.",
-            "You {mine} · solver {theirs}. {left} coins left, next is coin #{next}; you may take"
-            " 1\u2013{most}. With best play you end with {best}.",
-            state.coins_left,
-        )
+        best = session.units.text(session.best_value())
         self.positionLabel.setText(
-            words.format(
-                mine=mine,
-                theirs=theirs,
-                left=state.coins_left,
-                next=state.top + 1,
-                most=state.most,
-                best=session.units.text(session.best_value()),
-            )
+            words.position(mine, theirs, state.coins_left, state.top + 1, state.most, best)
         )
 
     def shaded_take(self) -> int | None:
@@ -333,13 +298,8 @@ class XoincPlayPanel(PlayPanelFrame):
         best = int(session.solver_move())
         self.hint = best
         self.takeSpin.setValue(best)
-        self.log.addItem(
-            _("Hint: take {count} ({coins}); you then end with {value}.").format(
-                count=best,
-                coins=_coins_text(session.state.top + 1, best),
-                value=session.units.text(session.values()[best]),
-            )
-        )
+        value = session.units.text(session.values()[best])
+        self._add(partial(words.hint, best, session.state.top + 1, value))
         self.log.scrollToBottom()
         self.changed.emit()
         return best
