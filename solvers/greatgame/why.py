@@ -10,17 +10,18 @@ from __future__ import annotations
 from dataclasses import replace
 
 from solvers.explain import MAX_ROWS, Ref, Step, Table, bounded_rows, phrasebook
-from solvers.greatgame.model import GreatGameInputs, Hand
+from solvers.greatgame.model import GreatGameInputs, Hand, hand_name
 from solvers.greatgame.play import GreatGamePlay, start_match
 from solvers.greatgame.result import GreatGameResult
 from solvers.greatgame.round_dp import RoundPass, coefficients, search_ratio
+from solvers.i18n import N_, _, ngettext
 
 __all__ = ["TEXTS", "explain", "hand_values", "search_passes"]
 
 #: Every English sentence of a Great Game explanation, with named fields (one place to translate).
 TEXTS = {
-    "ratio_title": "The round ratio q",
-    "ratio_text": (
+    "ratio_title": N_("The round ratio q"),
+    "ratio_text": N_(
         "Under the best round policy a round is won with chance P(win) = {win}, tied with "
         "P(tie) = {tie} and lost with P(lose) = {lose}. A tied round changes nothing: the "
         "match goes on as if it had not been played. So only decisive rounds count, and one "
@@ -29,68 +30,64 @@ TEXTS = {
         "That ratio is all the match depends on, so the best policy is the one with the "
         "largest q, not the one winning most rounds outright."
     ),
-    "ruin_title": "The match as a gambler's ruin",
-    "ruin_text": (
+    "ruin_title": N_("The match as a gambler's ruin"),
+    "ruin_text": N_(
         "The lead in decisive rounds goes up with chance q and down with 1 − q; the match is "
         "won at +W = +{win_by} and lost at −L = −{lose_by}. With k = (1 − q) / q = {k}, the "
         "chance of winning from lead 0 (L steps above ruin, W + L = {total} steps in all) is\n"
         "P = (1 − k^L) / (1 − k^(W+L)) = (1 − {k}^{lose_by}) / (1 − {k}^{total}) = {p}."
     ),
-    "ruin_sure": "q = 1: no round is ever lost, so the match is surely won: P = 1.",
-    "ruin_half": "q = 1/2: the walk is fair, so P = L / (W + L) = {lose_by} / {total} = {p}.",
-    "lead": "lead",
-    "lead_p": "P(win match)",
-    "more_leads": "… {count} more leads",
-    "search_title": "The ratio search converging",
-    "search_text": (
+    "ruin_sure": N_("q = 1: no round is ever lost, so the match is surely won: P = 1."),
+    "ruin_half": N_("q = 1/2: the walk is fair, so P = L / (W + L) = {lose_by} / {total} = {p}."),
+    "lead": N_("lead"),
+    "lead_p": N_("P(win match)"),
+    "search_title": N_("The ratio search converging"),
+    "search_text": N_(
         "For a trial λ the round DP over (throw, score) maximises "
         "(1 − λ) P(win) − λ P(lose) = P(win) − λ (P(win) + P(lose)); its maximum F(λ) is "
         "above 0 while λ is below the best ratio and 0 at it. The search starts at λ = 1/2; "
         "{method} {passes} DP passes in all."
     ),
-    "method_dinkelbach": (
+    "method_dinkelbach": N_(
         "Dinkelbach's update then sets λ to the ratio of the policy just found, until it "
         "stops rising:"
     ),
-    "method_dinkelbach+bisection": (
+    "method_dinkelbach+bisection": N_(
         "Dinkelbach's update sets λ to the ratio of the policy just found; when that stalls, "
         "bisection halves the gap between the best ratio found and the smallest λ with "
         "F(λ) ≤ 0:"
     ),
-    "method_bisection": (
+    "method_bisection": N_(
         "bisection halves the gap between the best ratio found and the smallest λ with F(λ) ≤ 0:"
     ),
-    "pass": "pass",
-    "lambda": "λ",
-    "f": "F(λ)",
-    "p_win": "P(win)",
-    "p_lose": "P(lose)",
-    "policy_ratio": "ratio of its policy",
-    "more_passes": "… {count} more passes",
-    "hand_title": "The best hand at throw {throw}, round score {score}",
-    "hand_text": (
+    "pass": N_("pass"),
+    "lambda": N_("λ"),
+    "f": N_("F(λ)"),
+    "p_win": N_("P(win)"),
+    "p_lose": N_("P(lose)"),
+    "policy_ratio": N_("ratio of its policy"),
+    "hand_title": N_("The best hand at throw {throw}, round score {score}"),
+    "hand_text": N_(
         "Each hand moves the round score down, keeps it, or moves it up with the opponent's "
         "chances for throw {throw} (rock {rock}%, paper {paper}%, scissors {scissors}%). A "
         "hand's value is the chance-weighted value U of the cells it leads to, U being the "
         "DP's value (1 − q) P(win) − q P(lose) from there at λ = q. The best hand is {best}."
     ),
-    "hand": "hand",
-    "down": "score −1",
-    "stay": "score ±0",
-    "up": "score +1",
-    "value": "value",
-    "match": "P(win match) from lead 0",
-    "chosen": "✓ best",
-    "rock": "rock",
-    "paper": "paper",
-    "scissors": "scissors",
-    "or": " or ",
-    "answer_title": "The answer",
-    "answer_text": "The chance of winning the match is {p}, printed as the judge does: {answer}.",
+    "hand": N_("hand"),
+    "down": N_("score −1"),
+    "stay": N_("score ±0"),
+    "up": N_("score +1"),
+    "value": N_("value"),
+    "match": N_("P(win match) from lead 0"),
+    "chosen": N_("✓ best"),
+    "or": N_(" or "),
+    "answer_title": N_("The answer"),
+    "answer_text": N_(
+        "The chance of winning the match is {p}, printed as the judge does: {answer}."
+    ),
 }
 
 say = phrasebook(TEXTS)
-_HANDS = ("rock", "paper", "scissors")
 
 
 def plain_number(value: float) -> str:
@@ -109,7 +106,11 @@ def explain(
     cell cannot happen).
     """
     if not 0 <= throw < inputs.throws or abs(score) > throw:
-        raise ValueError(f"score {score} cannot happen before throw {throw + 1}")
+        raise ValueError(
+            _("score {score} cannot happen before throw {throw}").format(
+                score=score, throw=throw + 1
+            )
+        )
     # First: the one recorded pass of the match also gives the round's chances to the result.
     hands = _hand_step(inputs, result, start_match(result), throw, score)
     steps = [_ratio_step(result), _ruin_step(inputs, result), _search_step(inputs, result), hands]
@@ -143,7 +144,14 @@ def _ruin_step(inputs: GreatGameInputs, result: GreatGameResult) -> Step:
     ]
     hidden = len(result.leads) - len(rows)
     if hidden:
-        rows.append((say("more_leads", count=hidden), ""))
+        rows.append(
+            (
+                ngettext("… {count} more lead", "… {count} more leads", hidden).format(
+                    count=hidden
+                ),
+                "",
+            )
+        )
     table = Table((say("lead"), say("lead_p")), tuple(rows))
     return Step(say("ruin_title"), text, (table,), (Ref("lead", (0,)),))
 
@@ -171,7 +179,12 @@ def _search_step(inputs: GreatGameInputs, result: GreatGameResult) -> Step:
         say("policy_ratio"),
     )
     shown = bounded_rows(
-        rows, len(header), lambda count: say("more_passes", count=count), last=MAX_ROWS // 2
+        rows,
+        len(header),
+        lambda count: ngettext("… {count} more pass", "… {count} more passes", count).format(
+            count=count
+        ),
+        last=MAX_ROWS // 2,
     )
     text = say("search_text", method=say(f"method_{result.method}"), passes=len(passes))
     return Step(say("search_title"), text, (Table(header, shown),))
@@ -199,17 +212,13 @@ def hand_values(
     return out
 
 
-def _hand_name(hand: Hand) -> str:
-    return say(_HANDS[hand])
-
-
 def _hand_step(
     inputs: GreatGameInputs, result: GreatGameResult, state: GreatGamePlay, throw: int, score: int
 ) -> Step:
     best = result.hands_at(throw, score)
     rows = tuple(
         (
-            _hand_name(hand),
+            hand_name(hand),
             *(plain_number(v) for v in (down, stay, up, value, match)),
             say("chosen") if hand in best else "",
         )
@@ -221,7 +230,7 @@ def _hand_step(
     rock, paper, scissors = inputs.percentages[throw]
     text = say(
         "hand_text", throw=throw + 1, rock=f"{rock:g}", paper=f"{paper:g}",
-        scissors=f"{scissors:g}", best=say("or").join(_hand_name(h) for h in best),
+        scissors=f"{scissors:g}", best=say("or").join(hand_name(h) for h in best),
     )  # fmt: skip
     title = say("hand_title", throw=throw + 1, score=f"{score:+d}" if score else "0")
     return Step(title, text, (Table(header, rows),), (Ref("cell", (throw, score)),))
