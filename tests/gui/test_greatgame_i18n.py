@@ -82,3 +82,6 @@ def test_heat_map_letters_follow_the_language(tab, solve_and_wait) -> None:  # t
     assert [hand_letter(h) for h in gg.Hand] == ["바", "보", "가"]
     solve_and_wait(tab)
     assert {item.textItem.toPlainText()[0] for item in tab.heatmap.letters} <= {"바", "보", "가"}
+    set_language("zh_CN")
+    tab.retranslate()
+    assert {item.textItem.toPlainText()[0] for item in tab.heatmap.letters} <= {"石", "布", "剪"}

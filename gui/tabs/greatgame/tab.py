@@ -87,7 +87,11 @@ class GreatGameTab(GameTab):
     """Solve The Great Game, show the round policy, play a match."""
 
     game_id = "greatgame"
-    rules_html = RULES
+
+    @property
+    def rules_html(self) -> str:  # type: ignore[override]
+        """Help → Rules, in the language spoken now."""
+        return _(RULES)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -241,10 +245,7 @@ class GreatGameTab(GameTab):
 
     def retranslate(self) -> None:
         """Re-render every text of the tab in the language spoken now (View > Language)."""
-        # The base (once in main) re-shows the result, revalidates and re-derives the Why page.
-        base = getattr(super(), "retranslate", None)
-        if base is not None:
-            base()
+        super().retranslate()
         self._name_widgets()
 
     # ----- inputs --------------------------------------------------------------------------

@@ -190,7 +190,6 @@ class PolicyHeatmap(Plot):
     def __init__(self) -> None:
         super().__init__({side: IntegerAxis(side) for side in ("left", "bottom")})
         self.setObjectName("policyHeatmap")
-        self.retranslate()
         self.invertY(True)
         self.image = pg.ImageItem(axisOrder="row-major")
         self.addItem(self.image)
@@ -206,16 +205,22 @@ class PolicyHeatmap(Plot):
         self.selection: tuple[int, int] | None = None
         #: Letters on the cells of a small grid, so the hand is never told by colour alone.
         self.letters: list[Any] = []
+        #: Each letter's hand (R, P, S) and mark ("+": tied), to write it again in a new language.
+        self._letter_keys: list[tuple[str, str]] = []
         for side in ("bottom", "left"):
             self.getAxis(side).enableAutoSIPrefix(False)
         self.setRange(xRange=(-3.5, 3.5), yRange=(0.5, 3.5), padding=0)
         self.scene().sigMouseMoved.connect(self._moved)
         self.scene().sigMouseClicked.connect(self._clicked)
+        self.retranslate()
 
     def retranslate(self) -> None:
-        """Name the axes in the language spoken now (the letters follow a new show_result)."""
+        """Name the axes, and write the cells' letters, in the language spoken now."""
         self.setLabel("bottom", _("round score so far (you minus opponent)"))
         self.setLabel("left", _("throw"))
+        letters = {hand.letter: hand_letter(hand) for hand in Hand}
+        for item, (letter, mark) in zip(self.letters, self._letter_keys, strict=True):
+            item.setText(letters[letter] + mark)
 
     def show_result(self, result: GreatGameResult | None) -> None:
         """Draw ``result`` (None clears)."""
@@ -225,6 +230,7 @@ class PolicyHeatmap(Plot):
         for item in self.letters:
             self.removeItem(item)
         self.letters = []
+        self._letter_keys = []
         if result is None:
             self.image.clear()
             return
@@ -247,11 +253,12 @@ class PolicyHeatmap(Plot):
                     continue
                 tied = len(result.hands_at(throw, score)) > 1
                 code = 1 + "RPS".index(letter) + (3 if tied else 0)
-                shown = letters[letter] + ("+" if tied else "")
-                item = pg.TextItem(shown, color=inks[code], anchor=(0.5, 0.5))
+                mark = "+" if tied else ""
+                item = pg.TextItem(letters[letter] + mark, color=inks[code], anchor=(0.5, 0.5))
                 item.setPos(score, throw + 1)
                 self.addItem(item)
                 self.letters.append(item)
+                self._letter_keys.append((letter, mark))
 
     def cell_at(self, point: QPointF) -> tuple[int, int] | None:
         """(throw 0-based, score) under a scene point, or None outside the grid."""
