@@ -16,7 +16,7 @@ from solvers.greatgame.result import GreatGameResult
 from solvers.greatgame.round_dp import RoundPass, coefficients, search_ratio
 from solvers.i18n import N_, _, ngettext
 
-__all__ = ["TEXTS", "explain", "hand_values", "search_passes"]
+__all__ = ["TEXTS", "explain", "explain_position", "hand_values", "search_passes"]
 
 #: Every English sentence of a Great Game explanation, with named fields (one place to translate).
 TEXTS = {
@@ -81,6 +81,17 @@ TEXTS = {
     "match": N_("P(win match) from lead 0"),
     "chosen": N_("✓ best"),
     "or": N_(" or "),
+    "now_title": N_("The match now: round {round}, throw {throw} of {throws}"),
+    "now_text": N_(
+        "Rounds so far: won {won}, tied {tied}, lost {lost}, so the lead is {lead}; the match "
+        "is won at +{win_by} and lost at −{lose_by}. This round stands at {score} (you minus "
+        "the opponent) before throw {throw}. With M(lead) the chance to win the match at the "
+        "start of a round (the gambler's ruin) and U this cell's value in the round DP at "
+        "λ = q, the chance to win the match from here with the best play is\n"
+        "P = M({lead}) + (M({above}) − M({below})) · U = {start} + ({up} − {down}) · {u} = {p}."
+    ),
+    "now_over": N_("The round is decided: its winner is known before throw {throw}."),
+    "match_now": N_("P(win match) after it"),
     "answer_title": N_("The answer"),
     "answer_text": N_(
         "The chance of winning the match is {p}, printed as the judge does: {answer}."
@@ -112,11 +123,60 @@ def explain(
             )
         )
     # First: the one recorded pass of the match also gives the round's chances to the result.
-    hands = _hand_step(inputs, result, start_match(result), throw, score)
+    hands = _hand_step(inputs, result, start_match(result), throw, score, "match")
     steps = [_ratio_step(result), _ruin_step(inputs, result), _search_step(inputs, result), hands]
     text = say("answer_text", p=plain_number(result.probability), answer=result.answer)
-    steps.append(Step(say("answer_title"), text))
+    steps.append(Step(say("answer_title"), text, (), (Ref("lead", (0,)),)))
     return steps
+
+
+def explain_position(
+    inputs: GreatGameInputs,
+    result: GreatGameResult,
+    *,
+    lead: int,
+    throw: int,
+    score: int,
+    rounds: tuple[int, int, int] = (0, 0, 0),
+) -> list[Step]:
+    """The match in play: where it stands, and the hands of the throw now, valued.
+
+    ``lead`` is in rounds (strictly between −L and +W), ``throw`` 0-based, ``score`` the
+    round score before it and ``rounds`` the rounds won, tied and lost so far.
+    """
+    if not -inputs.lose_by < lead < inputs.win_by:
+        raise ValueError(_("the match is over"))
+    state = replace(start_match(result), lead=lead, throw=throw, round_score=score)
+    return [
+        _now_step(inputs, state, rounds),
+        _hand_step(inputs, result, state, throw, score, "match_now"),
+    ]
+
+
+def _signed(number: int) -> str:
+    return f"{number:+d}" if number else "0"
+
+
+def _now_step(inputs: GreatGameInputs, state: GreatGamePlay, rounds: tuple[int, int, int]) -> Step:
+    match, lead, throw, score = state.match, state.lead, state.throw, state.round_score
+    won, tied, lost = rounds
+    title = say("now_title", round=won + tied + lost + 1, throw=throw + 1, throws=inputs.throws)
+    text = say(
+        "now_text", won=won, tied=tied, lost=lost, lead=_signed(lead), win_by=inputs.win_by,
+        lose_by=inputs.lose_by, score=_signed(score), throw=throw + 1, above=_signed(lead + 1),
+        below=_signed(lead - 1), start=plain_number(match.start(lead)),
+        up=plain_number(match.start(lead + 1)), down=plain_number(match.start(lead - 1)),
+        u=plain_number(match.values.at(throw, score)),
+        p=plain_number(match.cell(lead, throw, score)),
+    )  # fmt: skip
+    if abs(score) > inputs.throws - throw:
+        text += "\n" + say("now_over", throw=throw + 1)
+    rows = tuple(
+        (_signed(near), plain_number(match.start(near)))
+        for near in (lead - 1, lead, lead + 1)
+    )  # fmt: skip
+    table = Table((say("lead"), say("lead_p")), rows)
+    return Step(title, text, (table,), (Ref("lead", (lead,)), Ref("cell", (throw, score))))
 
 
 def _ratio_step(result: GreatGameResult) -> Step:
@@ -124,7 +184,8 @@ def _ratio_step(result: GreatGameResult) -> Step:
         "ratio_text", win=plain_number(result.round_win), tie=plain_number(result.round_tie),
         lose=plain_number(result.round_lose), q=plain_number(result.ratio),
     )  # fmt: skip
-    return Step(say("ratio_title"), text)
+    # The round's chances are those of its first cell under the best policy.
+    return Step(say("ratio_title"), text, (), (Ref("cell", (0, 0)),))
 
 
 def _ruin_step(inputs: GreatGameInputs, result: GreatGameResult) -> Step:
@@ -213,7 +274,12 @@ def hand_values(
 
 
 def _hand_step(
-    inputs: GreatGameInputs, result: GreatGameResult, state: GreatGamePlay, throw: int, score: int
+    inputs: GreatGameInputs,
+    result: GreatGameResult,
+    state: GreatGamePlay,
+    throw: int,
+    score: int,
+    match_key: str,
 ) -> Step:
     best = result.hands_at(throw, score)
     rows = tuple(
@@ -225,12 +291,12 @@ def _hand_step(
         for hand, (down, stay, up), value, match in hand_values(inputs, state, throw, score)
     )  # fmt: skip
     header = (
-        say("hand"), say("down"), say("stay"), say("up"), say("value"), say("match"), "",
+        say("hand"), say("down"), say("stay"), say("up"), say("value"), say(match_key), "",
     )  # fmt: skip
     rock, paper, scissors = inputs.percentages[throw]
     text = say(
         "hand_text", throw=throw + 1, rock=f"{rock:g}", paper=f"{paper:g}",
         scissors=f"{scissors:g}", best=say("or").join(hand_name(h) for h in best),
     )  # fmt: skip
-    title = say("hand_title", throw=throw + 1, score=f"{score:+d}" if score else "0")
+    title = say("hand_title", throw=throw + 1, score=_signed(score))
     return Step(title, text, (Table(header, rows),), (Ref("cell", (throw, score)),))

@@ -44,6 +44,7 @@ from solvers.i18n import N_, _, ngettext
 
 from .form import GAP_FIELDS, ThrowTableModel, ThrowTableView
 from .play import IDLE, GreatGamePlayPanel
+from .texts import RULES
 from .views import (
     CHARTS_CAPTION,
     LeadPlot,
@@ -52,24 +53,9 @@ from .views import (
     describe_cell,
     heatmap_legend,
 )
+from .why_picture import GreatGameWhyPicture, Position, position_job
 
 __all__ = ["GreatGameTab"]
-
-RULES = N_("""<p><b>The Great Game.</b> Rock-paper-scissors in rounds of G throws; each throw
-won scores 1. The round goes to whoever scored more (equal: nobody). You win the match when
-you have won W rounds more than the opponent, and lose it L rounds behind. The opponent plays
-rock, paper and scissors with fixed percentages at each throw (the table); you know the throw
-number and the round's score so far, and choose your hand.</p>
-<p>Tied rounds change nothing, so what matters is your share of the rounds that have a winner:
-the best play makes that share as large as possible, and the chance to win the match follows
-from it. The answer is that chance, in percent, as the judge prints it.</p>
-<p><b>Heat map:</b> one row per throw, one column per round score (you minus the opponent).
-The colour is the hand to play there (named in the legend and, when you point at a cell, in
-the line under the map); a lighter shade means another hand is just as good; grey means the
-round is already decided, so any hand will do.</p>
-<p><b>Play a match:</b> each of your hands shows your chance to win the match if you play it
-now, the best one marked ★ on green; then report the opponent's hand or let the app draw it
-from the percentages.</p>""")
 
 IDLE_CELL = N_("Solve, then point at a cell of the heat map.")
 OUTDATED = N_("Outdated: the inputs changed since this solve; the new answer is on its way.")
@@ -115,6 +101,8 @@ class GreatGameTab(GameTab):
 
         self.playPanel = GreatGamePlayPanel()
         self.playPanel.position_changed.connect(self._follow_play)
+        #: The position the Why page follows (lead, throw, score, rounds), or None.
+        self._followed: Position | None = None
         # The match is drawn on the solved heat map: a change of the inputs re-solves them
         # (Solve's worker job) and show_result starts the new match.
         self.restarter = GameRestarter(
@@ -239,6 +227,8 @@ class GreatGameTab(GameTab):
         self.lowerTabs.setTabText(1, _("Round and match charts"))
         for view in (self.heatmap, self.outcomes, self.leads):
             view.retranslate()
+        if isinstance(self.why.picture, GreatGameWhyPicture):
+            self.why.picture.retranslate()
         self.throws.retranslate()
         self.playPanel.retranslate()
         self._show_cell()
@@ -246,6 +236,7 @@ class GreatGameTab(GameTab):
     def retranslate(self) -> None:
         """Re-render every text of the tab in the language spoken now (View > Language)."""
         super().retranslate()
+        self._followed = None  # the Why page derives the match in play again, in these words
         self._name_widgets()
 
     # ----- inputs --------------------------------------------------------------------------
@@ -361,13 +352,30 @@ class GreatGameTab(GameTab):
         """The heat map with its legend and explanation line."""
         return self.heatPanel
 
+    def picture(self) -> QWidget:
+        """Export picture draws the answer's own picture: the heat map of the best hands."""
+        return self.heatPanel
+
+    def why_picture(self) -> QWidget:
+        """The Why page's heat map and lead chart, where a step's cells and leads light up."""
+        return GreatGameWhyPicture()
+
     def _follow_play(self, state: GreatGamePlay | None) -> None:
+        self._follow_why(state)
         # The heat map outlines the cell of the throw being played, the lead chart the lead.
         if state is None or self.result is None:
             return
         self.leads.mark(state.lead, state.match.start(state.lead))
         if not state.over and state.throw < self.result.inputs.throws:
             self.heatmap.select(state.throw, state.round_score)
+
+    def _follow_why(self, state: GreatGamePlay | None) -> None:
+        """The Why page follows the match in play: where it stands, the hands of this throw."""
+        key, job = position_job(state)
+        if key == self._followed:
+            return  # the opponent's hand is awaited: still the same throw
+        self._followed = key
+        self.follow_play(job, _("The match in play") if job is not None else "")
 
     def _explain(self, throw: int, score: int) -> None:
         if self.result is not None and self.heatmap.image.opacity() == 1.0:
