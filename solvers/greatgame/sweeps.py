@@ -93,7 +93,7 @@ def _share_sweep(hand: int) -> Sweep:
         apply=lambda inputs, value, index: with_share(inputs, hand, value, index),
         current=lambda inputs, index: inputs.percentages[index - 1][hand],
         answers=ANSWERS, measure=_measure,
-        decimals=(None, 3), indexed="throw", count=lambda inputs: inputs.throws,
+        decimals=(None, 3), indexed=N_("throw"), count=lambda inputs: inputs.throws,
     )  # fmt: skip
 
 

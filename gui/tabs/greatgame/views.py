@@ -106,7 +106,7 @@ def heatmap_legend() -> str:
     # The legend's entries, each one whole, side by side as a list (not one sentence).
     entries = (
         _("{hands} the hand to play (letters {letters} on small grids)").format(
-            hands=hands, letters=", ".join(hand_letter(h) for h in Hand)
+            hands=hands, letters=pgettext("list", ", ").join(hand_letter(h) for h in Hand)
         ),
         _("lighter shade and +: another hand is just as good"),
         _("{grey} round already decided").format(grey=grey),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
@@ -95,6 +95,10 @@ class GreatGameWhyPicture(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(split)
+
+    def sizeHint(self) -> QSize:
+        """Narrower than the steps beside it: the derivation is what is read first."""
+        return QSize(320, 360)
 
     def show_result(self, inputs: GreatGameInputs, result: GreatGameResult) -> None:
         """Draw the policy and the lead chart of ``result``; nothing marked."""
