@@ -82,7 +82,7 @@ class Units:
     percent: bool = False
     decimals: int = 0
     two_player: bool = False
-    cost: str = ""
+    cost: str = "{amount}"
     result: Callable[[Any, int], float] = _plain_score
     margin: Callable[[Any, int], float] | None = None
     frugal: Callable[[Any, Any, float], float] | None = None

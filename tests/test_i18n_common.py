@@ -6,6 +6,7 @@ the game titles, and the language the locale variables ask for.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Iterator
 
@@ -20,9 +21,9 @@ from solvers.check.report import text_report
 from solvers.explain import Step, Table, text_width, to_text
 from solvers.files import size_text
 from solvers.i18n import _, language, set_language, system_language
-from solvers.play_session import GAME_UNITS
+from solvers.play_session import GAME_UNITS, Units
 from solvers.protocol import InputError, Option, OptionError, parse_options
-from solvers.sweep import RangeError, field_name, sweep_values
+from solvers.sweep import RangeError, field_name, header, sweep_values
 from solvers.tokens import JudgeFormatError, Tokens
 
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
@@ -103,6 +104,16 @@ def test_the_play_words_in_korean_and_chinese(speak: Callable[[str], None]) -> N
         "5 in value",
         "50.000 percentage points",
     )
+
+
+def test_an_empty_text_is_never_looked_up(speak: Callable[[str], None]) -> None:
+    """gettext's translation of "" is the catalogue's header, never a text to show."""
+    speak("ko")
+    assert Units("g", "v", "u", exact=True).cost_text(3) == "3"
+    assert verdict_text("") == ""
+    found = next(s for s in solvers.load("nim").SWEEPS if s.indexed)
+    shown = dataclasses.replace(found, answers=("chance to win", ""))
+    assert header(shown, 2) == [found.key(2), "승리 확률", ""]
 
 
 def test_the_game_titles(speak: Callable[[str], None]) -> None:

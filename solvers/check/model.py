@@ -48,7 +48,7 @@ def verdict_text(verdict: str) -> str:
     Verdicts stay English in every result (the JSON report, comparisons); each is
     marked with ``N_`` where it is defined.
     """
-    return _(verdict)
+    return _(verdict) if verdict else verdict  # gettext's "" is the catalogue's header
 
 
 class CheckError(ValueError):
