@@ -74,12 +74,13 @@ def language() -> str:
 
 
 def system_language(environ: Mapping[str, str]) -> str:
-    """The language the locale variables ask for, as GNU gettext reads them; English by default.
+    """The language the locale variables ask for, much as GNU gettext reads them; else English.
 
     The locale is the first set of ``LC_ALL``, ``LC_MESSAGES`` and ``LANG``. ``LANGUAGE``
     (a list such as ``ko:en``) comes before it, each entry in turn, unless the locale is
-    ``C`` or ``POSIX``: a user who sets ``LC_ALL=C`` wants untranslated messages. An entry
-    of a language the app does not speak is passed over. Any Korean locale (``ko``,
+    set to ``C`` or ``POSIX``: a user who sets ``LC_ALL=C`` wants untranslated messages
+    (with no locale variable at all, ``LANGUAGE`` alone decides). An entry of a language
+    the app does not speak is passed over. Any Korean locale (``ko``,
     ``ko_KR.UTF-8``) means Korean; ``zh_CN``, ``zh_SG``, ``zh_Hans`` and a bare ``zh``
     mean Simplified Chinese (Taiwan's and Hong Kong's traditional script is not
     Simplified Chinese, so they get English).
