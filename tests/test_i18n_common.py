@@ -163,7 +163,7 @@ def test_the_check_report_in_korean_and_english(speak: Callable[[str], None]) ->
     assert "this run: 0.500 s, peak memory 2.0 MB; of all runs: no run measured" in english
     speak("ko")
     korean = text_report(report)
-    assert korean.splitlines()[0] == "nim 검사: 시드 7, 크기 채점 규모: 케이스 3/10에서 틀렸습니다"
+    assert korean.splitlines()[0] == "nim 검사(시드 7, 채점 수준 입력): 케이스 3/10에서 틀렸습니다"
     assert "--- 기대한 답 (최적) ---" in korean and "koosaga" in korean
     assert korean.splitlines()[-1] == "다시 실행: " + english.splitlines()[-1].split(": ", 1)[1]
     assert verdict_text("time limit") == "시간 초과"
