@@ -13,24 +13,25 @@ from solvers.coverup.model import CoverUpInputs, Pick
 from solvers.coverup.play import CoverUpGame, Outcome, new_game
 from solvers.coverup.result import CoverUpResult
 from solvers.explain import Ref, Step, Table, phrasebook
+from solvers.i18n import N_
 
 __all__ = ["TEXTS", "explain"]
 
 #: Every English sentence of a Cover Up explanation, with named fields (one place to translate).
 TEXTS = {
-    "columns_title": "The columns and the chance of each digit",
-    "columns_text": (
+    "columns_title": N_("The columns and the chance of each digit"),
+    "columns_text": N_(
         "Column i has m digits; its l known candidates share the chance p of holding the "
         "right digit, the other m − l digits share 1 − p. After a wrong pick the digits left "
         "keep their weights, scaled up to sum to 1 (Bayes' rule)."
     ),
-    "column": "column {number}",
-    "digits": "m",
-    "known": "l",
-    "candidate_chance": "each candidate",
-    "other_chance": "each other digit",
-    "rule_title": "How a turn is valued",
-    "rule_text": (
+    "column": N_("column {number}"),
+    "digits": N_("m"),
+    "known": N_("l"),
+    "candidate_chance": N_("each candidate"),
+    "other_chance": N_("each other digit"),
+    "rule_title": N_("How a turn is valued"),
+    "rule_text": N_(
         "Each turn the player covers one untried digit in every unsolved column. With the "
         "chances h of the picks being right, each set of right picks has the chance "
         "Π h (right ones) × Π (1 − h) (wrong ones); no right pick loses, all columns right "
@@ -39,42 +40,42 @@ TEXTS = {
         "Digits of one kind (a known candidate, or an other digit) are alike, so a pick names the "
         "kind."
     ),
-    "turn_title": "Turn {turn}: winning chance {value}",
-    "turn_text": (
+    "turn_title": N_("Turn {turn}: winning chance {value}"),
+    "turn_text": N_(
         "Unsolved: {columns}. Every way to pick is listed with its winning chance; the "
         "best is {best}."
     ),
-    "reserve_text": (
+    "reserve_text": N_(
         "{columns}: the less likely kind is picked on purpose, keeping the column in reserve "
         "for a turn in which the other columns might all miss."
     ),
-    "combine_text": (
+    "combine_text": N_(
         "How the best picks add up: each set of right picks, its chance and the winning "
         "chance after it; the products sum to {value}."
     ),
-    "follow_text": (
+    "follow_text": N_(
         "The explanation goes on with the likeliest outcome that continues the game: {right} "
         "right (chance {chance})."
     ),
-    "won_text": "That outcome solves every column: the game is won.",
-    "kind_candidate": "candidate",
-    "kind_other": "other",
-    "kind_reserve": "{kind} (reserve)",
-    "solved": "solved",
-    "left": "{candidates} candidate(s), {others} other(s) left",
-    "state_col": "digits left",
-    "hit_col": "chance the pick is right",
-    "win_col": "winning chance",
-    "chosen": "✓ best",
-    "best_pick": "best pick",
-    "right_col": "right picks",
-    "chance_col": "chance",
-    "after_col": "winning chance after",
-    "product_col": "product",
-    "sum_row": "sum",
-    "none_right": "none (lost)",
-    "answer_title": "The answer",
-    "answer_text": (
+    "won_text": N_("That outcome solves every column: the game is won."),
+    "kind_candidate": N_("candidate"),
+    "kind_other": N_("other"),
+    "kind_reserve": N_("{kind} (reserve)"),
+    "solved": N_("solved"),
+    "left": N_("{candidates} candidate(s), {others} other(s) left"),
+    "state_col": N_("digits left"),
+    "hit_col": N_("chance the pick is right"),
+    "win_col": N_("winning chance"),
+    "chosen": N_("✓ best"),
+    "best_pick": N_("best pick"),
+    "right_col": N_("right picks"),
+    "chance_col": N_("chance"),
+    "after_col": N_("winning chance after"),
+    "product_col": N_("product"),
+    "sum_row": N_("sum"),
+    "none_right": N_("none (lost)"),
+    "answer_title": N_("The answer"),
+    "answer_text": N_(
         "With optimal play the winning chance is {value}, printed as the judge does: {answer}."
     ),
 }

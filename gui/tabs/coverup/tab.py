@@ -8,6 +8,7 @@ user's moves: the picks, then which of them came up right.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -33,6 +34,7 @@ from gui.widgets.grid_view import GridView
 from gui.widgets.labels import caption
 from gui.widgets.play_panel import GameRestarter
 from solvers import coverup as cu
+from solvers.i18n import N_, _
 from solvers.play_session import PlaySession
 from solvers.protocol import JudgeFormatError
 
@@ -52,7 +54,7 @@ from .views import TABLE_LEGEND, overlay_of
 
 __all__ = ["CoverUpTab"]
 
-RULES = """<p><b>Cover Up</b> (The Price Is Right). Guess a number of up to 5 digits; each
+RULES = N_("""<p><b>Cover Up</b> (The Price Is Right). Guess a number of up to 5 digits; each
 column offers a few digits. Some digits may be <i>likely</i> (the judge calls them known
 candidates): together they hold the right digit with probability p, shared equally; the other
 digits share the rest, 1 - p.</p>
@@ -62,14 +64,15 @@ right wins. After wrong picks the remaining digits' chances are updated (Bayes' 
 <p>The best play is not always the likeliest digit: sometimes a column is covered with an
 unlikely (even surely wrong) digit on purpose: a <i>deliberate miss</i> that keeps the column
 <i>in reserve</i> for a later turn in which all other columns might miss. In the digit table the
-digit to cover is bold on green; a deliberate miss is bold on yellow and says "reserve".</p>"""
+digit to cover is bold on green; a deliberate miss is bold on yellow and says "reserve".</p>""")
 
+#: The preset layouts by their English names (the combo box shows them translated).
 PRESETS = {
-    "Show layout: 2, 3, 4, 5, 6 choices": [
+    N_("Show layout: 2, 3, 4, 5, 6 choices"): [
         DigitRow(" ".join(str(d) for d in range(1, k + 1))) for k in (2, 3, 4, 5, 6)
     ],
-    "Judge size: 5 columns of 10 digits": [DigitRow("0123456789") for _ in range(5)],
-    "One column of 10 digits": [DigitRow("0123456789")],
+    N_("Judge size: 5 columns of 10 digits"): [DigitRow("0123456789") for _k in range(5)],
+    N_("One column of 10 digits"): [DigitRow("0123456789")],
 }
 
 
@@ -81,10 +84,15 @@ class CoverUpTab(GameTab):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        # Help > Rules reads this attribute: the rules in the language spoken now.
+        self.rules_html = _(RULES)
         #: The game in play: this turn's picks made, waiting for which came up right.
         self.session: PlaySession | None = None
         self._slots: list[list[int]] = []
-        self._log: list[str] = []
+        #: The game's log, each entry said in the language spoken when it is shown.
+        self._log: list[Callable[[], str]] = []
+        #: Why no game is shown (a marked English text), said again on a language change.
+        self._idle = IDLE
         self.model = DigitTableModel()
         self.view = GridView()
         self.view.setObjectName("digitTable")
@@ -118,30 +126,31 @@ class CoverUpTab(GameTab):
 
         self.presetCombo = QComboBox()
         self.presetCombo.setObjectName("presetCombo")
-        self.presetCombo.addItems(list(PRESETS))
-        self.presetButton = QPushButton("Use preset")
-        self.presetButton.clicked.connect(lambda: self.apply_preset(self.presetCombo.currentText()))
+        for name in PRESETS:
+            self.presetCombo.addItem(_(name), name)
+        self.presetButton = QPushButton(_("Use preset"))
+        self.presetButton.clicked.connect(lambda: self.apply_preset(self.presetCombo.currentData()))
         self.judgeEdit = QLineEdit()
         self.judgeEdit.setObjectName("judgeEdit")
-        self.judgeEdit.setPlaceholderText("judge input: m l p per column, e.g. 10 2 0.5 4 1 1.0")
-        self.judgeButton = QPushButton("Fill from judge input")
+        self.judgeEdit.setPlaceholderText(_("judge input: m l p per column, e.g. 10 2 0.5 4 1 1.0"))
+        self.judgeButton = QPushButton(_("Fill from judge input"))
         self.judgeButton.clicked.connect(lambda: self.apply_judge_line(self.judgeEdit.text()))
         self.judgeEdit.returnPressed.connect(self.judgeButton.click)  # Enter fills too
-        self.addButton = QPushButton("Add column")
+        self.addButton = QPushButton(_("Add column"))
         self.addButton.clicked.connect(lambda: self.add_column())
-        self.removeButton = QPushButton("Remove column")
+        self.removeButton = QPushButton(_("Remove column"))
         self.removeButton.clicked.connect(lambda: self.remove_column())
         controls = QHBoxLayout()
-        controls.addWidget(QLabel("Preset:"))
+        controls.addWidget(QLabel(_("Preset:")))
         for widget in (self.presetCombo, self.presetButton, self.addButton, self.removeButton):
             controls.addWidget(widget)
         controls.addWidget(self.judgeEdit, 1)
         controls.addWidget(self.judgeButton)
-        table_box = QGroupBox("Digits")
+        table_box = QGroupBox(_("Digits"))
         table_layout = QVBoxLayout(table_box)
         table_layout.addLayout(controls)
         table_layout.addWidget(self.view, 1)
-        legend = caption(TABLE_LEGEND, "tableLegend", lines=3)
+        legend = caption(_(TABLE_LEGEND), "tableLegend", lines=3)
         table_layout.addWidget(legend)
 
         self.playPanel = PlayPanel()
@@ -193,13 +202,13 @@ class CoverUpTab(GameTab):
         try:
             cases = cu.parse_judge(text)
         except JudgeFormatError as exc:  # one line in the box: its reason, not a line number
-            self.show_message(f"Judge input: {exc.reason}", error=True)
+            self.show_message(_("Judge input: {reason}").format(reason=exc.reason), error=True)
             return False
         except ValueError as exc:
-            self.show_message(f"Judge input: {exc}", error=True)
+            self.show_message(_("Judge input: {reason}").format(reason=exc), error=True)
             return False
         if not cases:
-            self.show_message("Judge input: type m l p for each column", error=True)
+            self.show_message(_("Judge input: type m l p for each column"), error=True)
             return False
         self.load_inputs(cases[0])
         return True
@@ -208,7 +217,7 @@ class CoverUpTab(GameTab):
         """Cases of a judge file; a file with only the terminating 0 is refused."""
         cases = cu.parse_judge(text)
         if not cases:
-            raise ValueError("the file has no case, only the terminating 0")
+            raise ValueError(_("the file has no case, only the terminating 0"))
         return cases
 
     def add_column(self) -> None:
@@ -235,13 +244,15 @@ class CoverUpTab(GameTab):
         count = self.model.rowCount()
         self.addButton.setEnabled(count < cu.MAX_COLUMNS)
         self.addButton.setToolTip(
-            "Add a column of digits"
+            _("Add a column of digits")
             if count < cu.MAX_COLUMNS
-            else f"The game has at most {cu.MAX_COLUMNS} columns"
+            else _("The game has at most {most} columns").format(most=cu.MAX_COLUMNS)
         )
         self.removeButton.setEnabled(count > 1)
         self.removeButton.setToolTip(
-            "Remove the selected column (else the last)" if count > 1 else "One column is left"
+            _("Remove the selected column (else the last)")
+            if count > 1
+            else _("One column is left")
         )
 
     def _edited(self) -> None:
@@ -279,7 +290,9 @@ class CoverUpTab(GameTab):
         """Fill the table from a session."""
         columns = state["columns"]
         if not isinstance(columns, list) or not 1 <= len(columns) <= cu.MAX_COLUMNS:
-            raise ValueError(f"'columns' must be a list of 1 to {cu.MAX_COLUMNS} columns")
+            raise ValueError(
+                _("'columns' must be a list of 1 to {most} columns").format(most=cu.MAX_COLUMNS)
+            )
         rows = []
         for column in columns:
             digits, candidates, p = column["digits"], column["candidates"], column["p"]
@@ -288,7 +301,7 @@ class CoverUpTab(GameTab):
             if not isinstance(candidates, list) or not all(
                 isinstance(d, int) and 0 <= d <= 9 for d in candidates
             ):
-                raise ValueError("'candidates' must be a list of digits")
+                raise ValueError(_("'candidates' must be a list of digits"))
             rows.append(DigitRow(digits, set(candidates), p))
         self.model.set_digit_rows(rows)
 
@@ -300,7 +313,9 @@ class CoverUpTab(GameTab):
         """The judge's rounding and what it means."""
         # Four decimals, as the play panel writes them; the judge's rounding beside them.
         judge = cu.format_judge(result)
-        return f"Best picks win with probability {result.value:.4f} (judge: {judge})"
+        return _("Best picks win with probability {value} (judge: {judge})").format(
+            value=f"{result.value:.4f}", judge=judge
+        )
 
     def show_result(self, result: cu.CoverUpResult) -> None:
         """Start the play-along at the first turn, its picks highlighted."""
@@ -312,7 +327,25 @@ class CoverUpTab(GameTab):
         self.simulation.clear()
         self.simulation.set_ready(True)
         note = self.restarter.take_note()
-        self._start_turn(first, [note] if note else [])
+        self._start_turn(first, [lambda: _(note)] if note else [])
+
+    def retranslate(self) -> None:
+        """Say again what is built from state: rules, tooltips, table, game and simulation."""
+        # The base (once it has the hook) re-shows the answer and revalidates the inputs.
+        base: Callable[[], None] | None = getattr(super(), "retranslate", None)
+        if base is not None:
+            base()
+        self.rules_html = _(RULES)
+        for row, name in enumerate(PRESETS):
+            self.presetCombo.setItemText(row, _(name))
+        self._column_buttons()
+        self.model.retranslate()
+        self.playPanel.retranslate()
+        self.simulation.retranslate()
+        marked = self.marked_right()
+        self._show_game()  # a new overlay: the ticks of the turn are put back
+        if marked:
+            self.mark_right(marked)
 
     def clear_result(self) -> None:
         """Drop the play-along view and the simulation."""
@@ -331,11 +364,12 @@ class CoverUpTab(GameTab):
         return state if isinstance(state, cu.CoverUpGame) else None
 
     def _end_game(self, reason: str = IDLE) -> None:
+        self._idle = reason
         self.session = None
         self.model.set_overlay(None)
         self.playPanel.show_game(None, [], reason)
 
-    def _start_turn(self, node: PlaySession, log: list[str]) -> None:
+    def _start_turn(self, node: PlaySession, log: list[Callable[[], str]]) -> None:
         """Show the turn starting at ``node`` with the best picks made."""
         self._log = log
         self.session = node if node.over else node.play(node.solver_move())
@@ -344,13 +378,19 @@ class CoverUpTab(GameTab):
     def _show_game(self) -> None:
         game = self.game
         self.model.set_overlay(None if game is None else overlay_of(game, self._slots))
-        self.playPanel.show_game(self.session, self._log)
+        self.playPanel.show_game(self.session, [entry() for entry in self._log], self._idle)
 
     def _marks_changed(self) -> None:
         marked = self.marked_right()
         if self.game is not None and not self.game.over:
-            note = "none yet (that loses)" if not marked else ", ".join(str(i + 1) for i in marked)
-            self.show_message(f"Right this turn: column {note}. Press Next turn.")
+            if marked:
+                columns = ", ".join(str(i + 1) for i in marked)
+                text = _("Right this turn: column {columns}. Press Next turn.").format(
+                    columns=columns
+                )
+            else:
+                text = _("Right this turn: none yet (that loses). Press Next turn.")
+            self.show_message(text)
 
     def marked_right(self) -> list[int]:
         """Rows whose pick is ticked as right."""
@@ -381,10 +421,15 @@ class CoverUpTab(GameTab):
             "·" if s is None else f"{self._slots[i][s]}{'✓' if i in chosen else '✗'}"
             for i, s in enumerate(game.slots())
         ]
-        log = [*self._log, f"Turn {game.turn}: " + " ".join(covered)]
+        turn, picks = game.turn, " ".join(covered)
+        log = [*self._log, lambda: _("Turn {turn}: {picks}").format(turn=turn, picks=picks)]
         if after.over:
-            won = after.score_for_user() == 1.0
-            log.append("Every column is right: won." if won else "No pick was right: lost.")
+            end = (
+                N_("Every column is right: won.")
+                if after.score_for_user() == 1.0
+                else N_("No pick was right: lost.")
+            )
+            log.append(lambda: _(end))
         self.show_message("")
         self._start_turn(after, log)
         return True
