@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings, QSize
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent, QUndoGroup
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShowEvent, QUndoGroup
 from PySide6.QtWidgets import (
     QApplication,
     QLabel,
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui import controller
+from gui import i18n as gui_i18n
 from gui.display import display_problem, has_display
 from gui.lazy_tabs import LazyTabWidget, Pages
 from gui.rules import about_html, rules_html
@@ -35,6 +36,7 @@ from gui.tabs import GameTab
 from gui.tabs.base import stop_every_tab
 from gui.widgets.dialogs import open_file, save_file, use_settings
 from gui.widgets.splitters import restore_splitter
+from solvers.i18n import LANGUAGES, language
 
 __all__ = ["MainWindow", "has_display", "main"]
 
@@ -128,6 +130,7 @@ class MainWindow(QMainWindow):
         self.undoAction.setShortcuts(QKeySequence.keyBindings(keys.Undo))
         self.redoAction = self.undoGroup.createRedoAction(self, "&Redo")
         self.redoAction.setShortcuts(QKeySequence.keyBindings(keys.Redo))
+        self.editMenu = edit_menu
         edit_menu.addActions([self.undoAction, self.redoAction])
         edit_menu.addSeparator()
         for text, kind, key in (
@@ -136,6 +139,8 @@ class MainWindow(QMainWindow):
             ("&Paste", "paste", keys.Paste),
         ):
             self._action(edit_menu, text, functools.partial(clipboard, kind), key)
+
+        self._build_view_menu(bar.addMenu("&View"))
 
         solve_menu = bar.addMenu("&Solve")
         self.solveAction = self._action(solve_menu, "&Solve", lambda: current().solve())
@@ -149,6 +154,45 @@ class MainWindow(QMainWindow):
         self._action(help_menu, "&Rules of This Game", self.show_rules, keys.HelpContents)
         self._action(help_menu, "&About", self.show_about)
         self._refresh_recent()
+
+    def _build_view_menu(self, view_menu: QMenu) -> None:
+        """View > Language: each language named in its own script, switched at once."""
+        self.languageMenu = view_menu.addMenu("&Language")
+        self.languageGroup = QActionGroup(self)
+        for code, name in LANGUAGES.items():
+            action = self.languageMenu.addAction(name)
+            action.setObjectName(f"language_{code}")
+            action.setCheckable(True)
+            action.setChecked(code == language())
+            self.languageGroup.addAction(action)
+            action.triggered.connect(lambda _=False, c=code: self.set_language(c))
+
+    def set_language(self, code: str) -> None:
+        """Speak ``code`` now (inputs, results and games in play stay) and remember it."""
+        gui_i18n.switch(self, code)
+        self.settings.setValue(gui_i18n.SETTING, code)
+        for action in self.languageGroup.actions():
+            action.setChecked(action.objectName() == f"language_{code}")
+
+    def retranslate(self) -> None:
+        """Draw again, in the language now spoken, what was made from the state."""
+        # Undo and Redo carry their prefix from when they were made: make them again.
+        for old, make in (
+            (self.undoAction, self.undoGroup.createUndoAction),
+            (self.redoAction, self.undoGroup.createRedoAction),
+        ):
+            new = make(self, "&Undo" if old is self.undoAction else "&Redo")
+            new.setShortcuts(old.shortcuts())
+            self.editMenu.insertAction(old, new)
+            self.editMenu.removeAction(old)
+            old.deleteLater()
+            if old is self.undoAction:
+                self.undoAction = new
+            else:
+                self.redoAction = new
+        for tab in self.gameTabs.built_pages():
+            tab.retranslate()
+        self._tab_changed(self.gameTabs.currentIndex())
 
     @property
     def window_actions(self) -> list[QAction]:
@@ -383,7 +427,9 @@ def main(argv: list[str] | None = None) -> int:
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv)
     app.setApplicationName(APP_NAME)
     app.setOrganizationName("StrategyWorkbench")
-    window = MainWindow()
+    settings = QSettings("StrategyWorkbench", "Strategy Workbench")
+    gui_i18n.install(gui_i18n.start_language(settings))
+    window = MainWindow(settings)
     use_settings(window.settings)  # file dialogs remember their folders across restarts
     window.show()
     # Ctrl+C and SIGTERM close the window as Quit does (running work cancelled, workers ended).
