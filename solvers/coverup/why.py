@@ -8,14 +8,16 @@ likeliest outcome that lets the player go on. The sentences are ``TEXTS``.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from solvers.coverup.judge import format_probability
-from solvers.coverup.model import CoverUpInputs, Pick
-from solvers.coverup.play import CoverUpGame, Outcome, new_game
-from solvers.coverup.result import CoverUpResult
+from solvers.coverup.model import CoverUpInputs, Pick, State, check_picks
+from solvers.coverup.play import CoverUpGame, Outcome, Picks, new_game
+from solvers.coverup.result import CoverUpResult, PolicyEntry
 from solvers.explain import Ref, Step, Table, phrasebook
 from solvers.i18n import N_
 
-__all__ = ["TEXTS", "explain"]
+__all__ = ["TEXTS", "explain", "explain_position"]
 
 #: Every English sentence of a Cover Up explanation, with named fields (one place to translate).
 TEXTS = {
@@ -74,6 +76,26 @@ TEXTS = {
     "product_col": N_("product"),
     "sum_row": N_("sum"),
     "none_right": N_("none (lost)"),
+    "position_title": N_("Turn {turn} in play: the digits left"),
+    "position_text": N_(
+        "Unsolved: {columns}. Each digit's chance now comes from the weights of the digits "
+        "left, scaled up to sum to 1 (Bayes' rule)."
+    ),
+    "options_title": N_("Turn {turn} in play: every way to pick"),
+    "options_text": N_(
+        "Every way to pick this turn, with the chance that at least one pick is right (the "
+        "game goes on) and the winning chance with it. The best is {best}: {value}."
+    ),
+    "played_text": N_(
+        "The picks being played ({picks}) win with {value}: {cost} less than the best."
+    ),
+    "go_on_col": N_("chance of a hit"),
+    "played": N_("▶ played"),
+    "adds_title": N_("Turn {turn} in play: how the picks add up"),
+    "combine_played_text": N_(
+        "How the picks being played add up: each set of right picks, its chance and the "
+        "winning chance after it; the products sum to {value}."
+    ),
     "answer_title": N_("The answer"),
     "answer_text": N_(
         "With optimal play the winning chance is {value}, printed as the judge does: {answer}."
@@ -124,18 +146,16 @@ def _columns_named(columns: list[int]) -> str:
     return ", ".join(say("column", number=i + 1) for i in columns)
 
 
-def _turn_step(game: CoverUpGame) -> tuple[Step, CoverUpGame | None]:
-    """The step of the game's current turn, and the game after the followed outcome."""
+def _state_table(game: CoverUpGame, entry: PolicyEntry, open_: list[int]) -> Table:
+    """The digits left in every unsolved column, their chances now and the best pick."""
     assert game.state is not None
-    entry = game.entry()
-    open_ = [i for i, left in enumerate(game.state.columns) if left is not None]
     posteriors = game.posteriors()
-    state_rows = []
+    rows = []
     for i in open_:
         left = game.state.columns[i]
         chances = posteriors[i]
         assert left is not None and chances is not None
-        state_rows.append(
+        rows.append(
             (
                 say("column", number=i + 1),
                 say("left", candidates=left[0], others=left[1]),
@@ -145,10 +165,47 @@ def _turn_step(game: CoverUpGame) -> tuple[Step, CoverUpGame | None]:
                 _p(entry.hits[i] or 0.0),
             )
         )
-    state_header = (
+    header = (
         "", say("state_col"), say("candidate_chance"), say("other_chance"),
         say("best_pick"), say("hit_col"),
     )  # fmt: skip
+    return Table(header, tuple(rows))
+
+
+def _combine(game: CoverUpGame, picks: Picks) -> tuple[Table, dict[Outcome, CoverUpGame]]:
+    """How ``picks`` add up: each set of right picks, its chance, the winning chance after.
+
+    Also the game after each outcome that goes on.
+    """
+    picked = game.play(picks)
+    rows = []
+    total = 0.0
+    after: dict[Outcome, CoverUpGame] = {}
+    for outcome, chance in picked.chances().items():
+        value = 0.0
+        if outcome:
+            after[outcome] = picked.play(outcome)
+            value = after[outcome].value
+        total += chance * value
+        named = _columns_named(list(outcome)) if outcome else say("none_right")
+        rows.append((named, _p(chance), _p(value), _p(chance * value)))
+    rows.append((say("sum_row"), "", "", _p(total)))
+    header = (say("right_col"), say("chance_col"), say("after_col"), say("product_col"))
+    return Table(header, tuple(rows)), after
+
+
+def _refs(turn: int, picks: Picks, open_: list[int]) -> tuple[Ref, ...]:
+    return (
+        Ref("turn", (turn,)),
+        *(Ref("column", (i,), (picks[i] or Pick.OTHER).value) for i in open_),
+    )
+
+
+def _turn_step(game: CoverUpGame) -> tuple[Step, CoverUpGame | None]:
+    """The step of the game's current turn, and the game after the followed outcome."""
+    assert game.state is not None
+    entry = game.entry()
+    open_ = [i for i, left in enumerate(game.state.columns) if left is not None]
     option_rows = tuple(
         (
             *(_kind(alt.picks[i], alt.reserve[i]) for i in open_),
@@ -158,50 +215,86 @@ def _turn_step(game: CoverUpGame) -> tuple[Step, CoverUpGame | None]:
         for k, alt in enumerate(entry.alternatives)
     )
     option_header = (*(say("column", number=i + 1) for i in open_), say("win_col"), "")
-    picked = game.play(entry.picks)
-    outcomes = picked.chances()
-    combine_rows = []
-    total = 0.0
-    after: dict[Outcome, CoverUpGame] = {}
-    for outcome, chance in outcomes.items():
-        value = 0.0
-        if outcome:
-            after[outcome] = picked.play(outcome)
-            value = after[outcome].value
-        total += chance * value
-        named = _columns_named(list(outcome)) if outcome else say("none_right")
-        combine_rows.append((named, _p(chance), _p(value), _p(chance * value)))
-    combine_rows.append((say("sum_row"), "", "", _p(total)))
+    combine, after = _combine(game, entry.picks)
     best = ", ".join(_kind(entry.picks[i], entry.reserve[i]) for i in open_)
-    paragraphs = [
-        say("turn_text", columns=_columns_named(open_), best=best),
-    ]
+    paragraphs = [say("turn_text", columns=_columns_named(open_), best=best)]
     reserve = [i for i in open_ if entry.reserve[i]]
     if reserve:
         paragraphs.append(say("reserve_text", columns=_columns_named(reserve)))
     paragraphs.append(say("combine_text", value=_p(entry.value)))
-    goes_on = {o: c for o, c in outcomes.items() if o}
+    chances = game.play(entry.picks).chances()
     following: CoverUpGame | None = None
-    if goes_on:
+    if after:
         # The likeliest outcome that goes on; on equal chances the one solving fewer columns.
-        outcome = max(goes_on, key=lambda o: (round(goes_on[o], 12), -len(o)))
+        outcome = max(after, key=lambda o: (round(chances[o], 12), -len(o)))
         following = after[outcome]
         paragraphs.append(
-            say("follow_text", right=_columns_named(list(outcome)), chance=_p(goes_on[outcome]))
+            say("follow_text", right=_columns_named(list(outcome)), chance=_p(chances[outcome]))
         )
         if following.won:
             paragraphs.append(say("won_text"))
-    tables = (
-        Table(state_header, tuple(state_rows)),
-        Table(option_header, option_rows),
-        Table(
-            (say("right_col"), say("chance_col"), say("after_col"), say("product_col")),
-            tuple(combine_rows),
-        ),
-    )
-    refs = (
-        Ref("turn", (game.turn - 1,)),
-        *(Ref("column", (i,), (entry.picks[i] or Pick.OTHER).value) for i in open_),
-    )
+    tables = (_state_table(game, entry, open_), Table(option_header, option_rows), combine)
     title = say("turn_title", turn=game.turn, value=_p(entry.value))
+    refs = _refs(game.turn - 1, entry.picks, open_)
     return Step(title, "\n\n".join(paragraphs), tables, refs), following
+
+
+def explain_position(
+    inputs: CoverUpInputs, result: CoverUpResult, state: State, picks: Picks | None = None
+) -> list[Step]:
+    """The turn in play at ``state``: the digits left, every way to pick, how ``picks`` add up.
+
+    ``picks`` are the picks being played this turn (None: the best ones). Every way to
+    pick is listed with its chance that at least one pick is right (the game goes on)
+    and its winning chance. ``ValueError`` when the state is over or cannot occur, or
+    the picks do not fit it.
+    """
+    entry = result.entry(state)  # names why a state cannot occur
+    game = replace(new_game(inputs, result.solver), state=state, turn=entry.turn + 1)
+    played = entry.picks if picks is None else picks
+    check_picks(state, played)
+    open_ = [i for i, left in enumerate(state.columns) if left is not None]
+    refs = _refs(entry.turn, played, open_)
+    turn = entry.turn + 1
+    where = Step(
+        say("position_title", turn=turn),
+        say("position_text", columns=_columns_named(open_)),
+        (_state_table(game, entry, open_),),
+        _refs(entry.turn, entry.picks, open_),
+    )
+    rows = []
+    played_value = entry.value
+    for alt in entry.alternatives:
+        hits = game.hits(alt.picks)
+        miss = 1.0
+        for h in hits:
+            miss *= 1.0 - (h or 0.0)
+        marks = [say("chosen")] if alt.picks == entry.picks else []
+        if alt.picks == played:
+            marks.append(say("played"))
+            played_value = alt.value
+        rows.append(
+            (
+                *(_kind(alt.picks[i], alt.reserve[i]) for i in open_),
+                _p(1.0 - miss), _p(alt.value), " ".join(marks),
+            )
+        )  # fmt: skip
+    header = (
+        *(say("column", number=i + 1) for i in open_), say("go_on_col"), say("win_col"), "",
+    )  # fmt: skip
+    best = ", ".join(_kind(entry.picks[i], entry.reserve[i]) for i in open_)
+    text = say("options_text", best=best, value=_p(entry.value))
+    if played != entry.picks:
+        kinds = ", ".join(_kind(played[i]) for i in open_)
+        text += "\n\n" + say(
+            "played_text", picks=kinds, value=_p(played_value), cost=_p(entry.value - played_value)
+        )
+    options = Step(say("options_title", turn=turn), text, (Table(header, tuple(rows)),), refs)
+    combine, _after = _combine(game, played)
+    adds = Step(
+        say("adds_title", turn=turn),
+        say("combine_played_text", value=_p(played_value)),
+        (combine,),
+        refs,
+    )
+    return [where, options, adds]

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from solvers import coverup as cu
+from solvers.coverup.why import explain_position
 from solvers.explain import Step
 from solvers.i18n import _, set_language
 
@@ -72,3 +73,14 @@ def test_english_stays_english() -> None:
     with pytest.raises(ValueError, match=r"^p must be between 0 and 1, got 1\.5$"):
         cu.Column(3, 1, 1.5)
     assert _steps()[0].title == "The columns and the chance of each digit"
+
+
+def test_position_steps_in_korean(korean: None) -> None:
+    inputs = cu.example()
+    steps = explain_position(inputs, cu.solve(inputs), cu.initial_state(inputs))
+    assert [s.title for s in steps] == [
+        "진행 중인 1번째 차례: 남은 숫자",
+        "진행 중인 1번째 차례: 모든 선택",
+        "진행 중인 1번째 차례: 선택 값의 계산",
+    ]
+    assert all(not re.search(r"[A-Za-z]{2,}", s.text.replace("Bayes", "")) for s in steps)

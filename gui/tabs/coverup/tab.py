@@ -12,68 +12,43 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
     QSplitter,
-    QStyle,
     QVBoxLayout,
     QWidget,
 )
 
 from gui.controller import Job
 from gui.tabs.base import GameTab
-from gui.widgets.grid_view import GridView
 from gui.widgets.labels import caption
 from gui.widgets.play_panel import GameRestarter
 from solvers import coverup as cu
+from solvers.coverup.why import explain_position
 from solvers.i18n import N_, _
 from solvers.play_session import PlaySession
 from solvers.protocol import JudgeFormatError
 
 from .form import (
     FIRST_SLOT,
-    LIKELY_COL,
-    P_COL,
     PICK_COL,
     DigitRow,
     DigitTableModel,
     parse_digits,
     slot_digits,
 )
+from .picture import ColumnsPicture
 from .play import IDLE, PlayPanel
 from .simulation import SimulationPanel
-from .views import TABLE_LEGEND, overlay_of
+from .texts import PRESETS, RULES
+from .views import TABLE_LEGEND, digit_view, overlay_of
 
 __all__ = ["CoverUpTab"]
-
-RULES = N_("""<p><b>Cover Up</b> (The Price Is Right). Guess a number of up to 5 digits; each
-column offers a few digits. Some digits may be <i>likely</i> (the judge calls them known
-candidates): together they hold the right digit with probability p, shared equally; the other
-digits share the rest, 1 - p.</p>
-<p>Each turn you cover one untried digit in every unsolved column and are told which are right.
-A turn with at least one new right digit lets you go on; a turn with none loses; all columns
-right wins. After wrong picks the remaining digits' chances are updated (Bayes' rule).</p>
-<p>The best play is not always the likeliest digit: sometimes a column is covered with an
-unlikely (even surely wrong) digit on purpose: a <i>deliberate miss</i> that keeps the column
-<i>in reserve</i> for a later turn in which all other columns might miss. In the digit table the
-digit to cover is bold on green; a deliberate miss is bold on yellow and says "reserve".</p>""")
-
-#: The preset layouts by their English names (the combo box shows them translated).
-PRESETS = {
-    N_("Show layout: 2, 3, 4, 5, 6 choices"): [
-        DigitRow(" ".join(str(d) for d in range(1, k + 1))) for k in (2, 3, 4, 5, 6)
-    ],
-    N_("Judge size: 5 columns of 10 digits"): [DigitRow("0123456789") for _k in range(5)],
-    N_("One column of 10 digits"): [DigitRow("0123456789")],
-}
 
 
 class CoverUpTab(GameTab):
@@ -94,33 +69,7 @@ class CoverUpTab(GameTab):
         #: Why no game is shown (a marked English text), said again on a language change.
         self._idle = IDLE
         self.model = DigitTableModel()
-        self.view = GridView()
-        self.view.setObjectName("digitTable")
-        self.view.setModel(self.model)
-        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        header = self.view.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setMinimumSectionSize(40)
-        # Widths that show six digit slots at 1024 px; cells hold two lines (digit, chance).
-        self.view.setColumnWidth(0, 90)
-        self.view.setColumnWidth(P_COL, 104)
-        self.view.setColumnWidth(LIKELY_COL, 92)
-        self.view.setColumnWidth(PICK_COL, 190)
-        # A slot holds a check box and "100%" in bold (a sure digit): never elided.
-        bold = QFont(self.view.font())
-        bold.setBold(True)
-        box = self.view.style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth)
-        slot = max(58, box + QFontMetrics(bold).horizontalAdvance("100%") + 20)
-        for c in range(FIRST_SLOT, self.model.columnCount()):
-            self.view.setColumnWidth(c, slot)
-        rows = self.view.verticalHeader()
-        rows.setDefaultSectionSize(2 * self.view.fontMetrics().lineSpacing() + 8)
-        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        # Every column of the game (at most five rows) stays in sight at any window height.
-        table_height = rows.defaultSectionSize() * cu.MAX_COLUMNS + header.sizeHint().height()
-        # Room for the horizontal scroll bar that ten digits per column need at 1024 px.
-        scroll = self.view.horizontalScrollBar().sizeHint().height()
-        self.view.setFixedHeight(table_height + scroll + 4)
+        self.view = digit_view(self.model)
         self.model.edited.connect(self._edited)
         self.model.marks_changed.connect(self._marks_changed)
 
@@ -331,10 +280,7 @@ class CoverUpTab(GameTab):
 
     def retranslate(self) -> None:
         """Say again what is built from state: rules, tooltips, table, game and simulation."""
-        # The base (once it has the hook) re-shows the answer and revalidates the inputs.
-        base: Callable[[], None] | None = getattr(super(), "retranslate", None)
-        if base is not None:
-            base()
+        super().retranslate()
         self.rules_html = _(RULES)
         for row, name in enumerate(PRESETS):
             self.presetCombo.setItemText(row, _(name))
@@ -356,6 +302,14 @@ class CoverUpTab(GameTab):
         """The digit table: the inputs and, after a solve, the picks of the turn."""
         return self.view
 
+    def picture(self) -> QWidget:
+        """Export picture draws the digit table: the columns, and the turn's picks if solved."""
+        return self.view
+
+    def why_picture(self) -> QWidget | None:
+        """The Why page's picture: the columns' digits and the turns, steps marking them."""
+        return ColumnsPicture()
+
     # ----- play-along ----------------------------------------------------------------------
     @property
     def game(self) -> cu.CoverUpGame | None:
@@ -368,6 +322,7 @@ class CoverUpTab(GameTab):
         self.session = None
         self.model.set_overlay(None)
         self.playPanel.show_game(None, [], reason)
+        self.follow_play(None, "")
 
     def _start_turn(self, node: PlaySession, log: list[Callable[[], str]]) -> None:
         """Show the turn starting at ``node`` with the best picks made."""
@@ -379,6 +334,16 @@ class CoverUpTab(GameTab):
         game = self.game
         self.model.set_overlay(None if game is None else overlay_of(game, self._slots))
         self.playPanel.show_game(self.session, [entry() for entry in self._log], self._idle)
+        self._follow(game)
+
+    def _follow(self, game: cu.CoverUpGame | None) -> None:
+        """The Why page shows the turn in play: its pick options; the result's once over."""
+        result = self.result
+        if game is None or game.over or game.state is None or result is None:
+            self.follow_play(None, "")
+            return
+        job = Job(explain_position, (result.inputs, result, game.state, game.picks), progress=False)
+        self.follow_play(job, _("Cover Up in play: turn {turn}").format(turn=game.turn))
 
     def _marks_changed(self) -> None:
         marked = self.marked_right()

@@ -12,8 +12,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHeaderView, QTableWidget, QTableWidgetItem
+from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QStyle,
+    QTableWidget,
+    QTableWidgetItem,
+)
 
+from gui.widgets.grid_view import GridView
 from gui.widgets.play_panel import BEST_MARK, costs_you
 from gui.widgets.tables import mark_best, readonly_table
 from gui.widgets.theme import ROLE, SELECTED
@@ -21,7 +29,7 @@ from solvers import coverup as cu
 from solvers.i18n import N_, _
 from solvers.play_session import PlaySession
 
-from .form import RowOverlay
+from .form import FIRST_SLOT, LIKELY_COL, P_COL, PICK_COL, DigitTableModel, RowOverlay
 
 __all__ = [
     "ALTERNATIVES_CAPTION",
@@ -30,6 +38,7 @@ __all__ = [
     "alternatives_table",
     "decision_of",
     "describe_pick",
+    "digit_view",
     "fill_alternatives",
     "overlay_of",
     "turn_words",
@@ -57,6 +66,38 @@ ALTERNATIVES_CAPTION = N_(
 def alternatives_caption() -> str:
     """``ALTERNATIVES_CAPTION`` in the language spoken now, with the best mark."""
     return _(ALTERNATIVES_CAPTION).format(best=BEST_MARK)
+
+
+def digit_view(model: DigitTableModel) -> GridView:
+    """The digit table's view: widths for six digit slots at 1024 px, every column in sight."""
+    view = GridView()
+    view.setObjectName("digitTable")
+    view.setModel(model)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    header = view.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    header.setMinimumSectionSize(40)
+    # Widths that show six digit slots at 1024 px; cells hold two lines (digit, chance).
+    view.setColumnWidth(0, 90)
+    view.setColumnWidth(P_COL, 104)
+    view.setColumnWidth(LIKELY_COL, 92)
+    view.setColumnWidth(PICK_COL, 190)
+    # A slot holds a check box and "100%" in bold (a sure digit): never elided.
+    bold = QFont(view.font())
+    bold.setBold(True)
+    box = view.style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth)
+    slot = max(58, box + QFontMetrics(bold).horizontalAdvance("100%") + 20)
+    for c in range(FIRST_SLOT, model.columnCount()):
+        view.setColumnWidth(c, slot)
+    rows = view.verticalHeader()
+    rows.setDefaultSectionSize(2 * view.fontMetrics().lineSpacing() + 8)
+    rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+    # Every column of the game (at most five rows) stays in sight at any window height.
+    table_height = rows.defaultSectionSize() * cu.MAX_COLUMNS + header.sizeHint().height()
+    # Room for the horizontal scroll bar that ten digits per column need at 1024 px.
+    scroll = view.horizontalScrollBar().sizeHint().height()
+    view.setFixedHeight(table_height + scroll + 4)
+    return view
 
 
 def describe_pick(pick: cu.Pick | None, reserve: bool = False) -> str:
