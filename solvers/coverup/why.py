@@ -96,6 +96,8 @@ TEXTS = {
         "How the picks being played add up: each set of right picks, its chance and the "
         "winning chance after it; the products sum to {value}."
     ),
+    # Between the items of a list (Chinese writes "、").
+    "list_sep": N_(", "),
     "answer_title": N_("The answer"),
     "answer_text": N_(
         "With optimal play the winning chance is {value}, printed as the judge does: {answer}."
@@ -143,7 +145,7 @@ def _kind(pick: Pick | None, reserve: bool = False) -> str:
 
 
 def _columns_named(columns: list[int]) -> str:
-    return ", ".join(say("column", number=i + 1) for i in columns)
+    return say("list_sep").join(say("column", number=i + 1) for i in columns)
 
 
 def _state_table(game: CoverUpGame, entry: PolicyEntry, open_: list[int]) -> Table:
@@ -216,7 +218,7 @@ def _turn_step(game: CoverUpGame) -> tuple[Step, CoverUpGame | None]:
     )
     option_header = (*(say("column", number=i + 1) for i in open_), say("win_col"), "")
     combine, after = _combine(game, entry.picks)
-    best = ", ".join(_kind(entry.picks[i], entry.reserve[i]) for i in open_)
+    best = say("list_sep").join(_kind(entry.picks[i], entry.reserve[i]) for i in open_)
     paragraphs = [say("turn_text", columns=_columns_named(open_), best=best)]
     reserve = [i for i in open_ if entry.reserve[i]]
     if reserve:
@@ -282,10 +284,10 @@ def explain_position(
     header = (
         *(say("column", number=i + 1) for i in open_), say("go_on_col"), say("win_col"), "",
     )  # fmt: skip
-    best = ", ".join(_kind(entry.picks[i], entry.reserve[i]) for i in open_)
+    best = say("list_sep").join(_kind(entry.picks[i], entry.reserve[i]) for i in open_)
     text = say("options_text", best=best, value=_p(entry.value))
     if played != entry.picks:
-        kinds = ", ".join(_kind(played[i]) for i in open_)
+        kinds = say("list_sep").join(_kind(played[i]) for i in open_)
         text += "\n\n" + say(
             "played_text", picks=kinds, value=_p(played_value), cost=_p(entry.value - played_value)
         )

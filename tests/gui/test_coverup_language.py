@@ -61,3 +61,22 @@ def test_bad_cell_reason_follows_the_language(make_tab, back_to_english) -> None
     set_language("zh_CN")
     tab.retranslate()
     assert tab.model.cell_error(0, 0) == "有数字重复给出"
+
+
+def test_pick_cells_fit_their_rows_in_every_language(
+    make_tab, solve_and_wait, back_to_english
+) -> None:  # type: ignore[no-untyped-def]
+    # Hangul and Han lines are taller than Latin ones: a reserve pick says its two parts on
+    # one line there, and the rows are as high as the words they hold.
+    tab = make_tab("coverup")
+    tab.load_inputs(cu.example())  # columns 2 to 5 are kept in reserve on turn 1
+    solve_and_wait(tab)
+    model, view = tab.model, tab.view
+    for code in ("en", "ko", "zh_CN"):
+        set_language(code)
+        tab.retranslate()
+        text = model.data(model.index(1, PICK_COL), DISPLAY)
+        assert (text.count("\n") == 1) == (code == "en"), text
+        needed = view.fontMetrics().boundingRect(0, 0, 2000, 200, 0, text).height()
+        assert view.rowHeight(1) >= needed + 8
+        assert view.height() >= view.rowHeight(0) * cu.MAX_COLUMNS

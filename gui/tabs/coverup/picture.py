@@ -34,8 +34,9 @@ class ColumnsPicture(QWidget):
         self.turns.setFixedHeight(table_height(self.turns, 1) + 2)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.digits, 1)
+        layout.addWidget(self.digits)
         layout.addWidget(self.turns)
+        layout.addStretch(1)
         self._inputs: cu.CoverUpInputs | None = None
         #: The cells marked now: ("digit", column, slot) and ("turn", turn).
         self.marked: set[tuple[int | str, ...]] = set()
@@ -65,6 +66,9 @@ class ColumnsPicture(QWidget):
             self.turns.setItem(0, t, QTableWidgetItem(_("Turn {turn}").format(turn=t + 1)))
         for table in (self.digits, self.turns):
             table.resizeColumnsToContents()
+        # As high as its rows (and a scroll bar for ten digits): the turns right under it.
+        scroll = self.digits.horizontalScrollBar().sizeHint().height()
+        self.digits.setFixedHeight(table_height(self.digits, inputs.n) + scroll)
         self.turns.horizontalHeader().hide()
         self.marked = set()
 

@@ -46,7 +46,7 @@ from .picture import ColumnsPicture
 from .play import IDLE, PlayPanel
 from .simulation import SimulationPanel
 from .texts import PRESETS, RULES
-from .views import TABLE_LEGEND, digit_view, overlay_of
+from .views import TABLE_LEGEND, digit_view, fit_rows, overlay_of
 
 __all__ = ["CoverUpTab"]
 
@@ -99,7 +99,8 @@ class CoverUpTab(GameTab):
         table_layout = QVBoxLayout(table_box)
         table_layout.addLayout(controls)
         table_layout.addWidget(self.view, 1)
-        legend = caption(_(TABLE_LEGEND), "tableLegend", lines=3)
+        # Two lines at 1024 px in every language (CJK lines are taller: no third one spare).
+        legend = caption(_(TABLE_LEGEND), "tableLegend", lines=2)
         table_layout.addWidget(legend)
 
         self.playPanel = PlayPanel()
@@ -285,6 +286,7 @@ class CoverUpTab(GameTab):
         for row, name in enumerate(PRESETS):
             self.presetCombo.setItemText(row, _(name))
         self._column_buttons()
+        fit_rows(self.view)
         self.model.retranslate()
         self.playPanel.retranslate()
         self.simulation.retranslate()

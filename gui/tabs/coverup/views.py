@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -40,11 +40,14 @@ __all__ = [
     "describe_pick",
     "digit_view",
     "fill_alternatives",
+    "fit_rows",
     "overlay_of",
     "turn_words",
 ]
 
 RESERVE_WORDS = N_("deliberate miss (reserve)")
+#: A pick cell in reserve: two lines in English; one where the words are short but tall (CJK).
+RESERVE_CELL = N_("{pick}\n{reserve}")
 RESERVE_TIP = N_(
     "A deliberate miss: this column is covered with a less likely digit on purpose, keeping it"
     " in reserve for a later turn in which every other column might miss."
@@ -89,15 +92,29 @@ def digit_view(model: DigitTableModel) -> GridView:
     slot = max(58, box + QFontMetrics(bold).horizontalAdvance("100%") + 20)
     for c in range(FIRST_SLOT, model.columnCount()):
         view.setColumnWidth(c, slot)
+    view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+    fit_rows(view)
+    return view
+
+
+def fit_rows(view: GridView) -> None:
+    """Rows two lines high in the language spoken now; every column of the game in sight.
+
+    Hangul and Han come from a fallback font with taller lines than the Latin default
+    (36 px against 28 for two lines at 10 pt): measured on the words a pick cell shows.
+    """
+    pick = _("cover {digit} · {kind} · {chance}")
+    sample = _(RESERVE_CELL).format(pick=pick, reserve=_(RESERVE_WORDS))
+    flags = int(Qt.AlignmentFlag.AlignLeft)
+    lines = view.fontMetrics().boundingRect(QRect(0, 0, 2000, 200), flags, sample).height()
     rows = view.verticalHeader()
-    rows.setDefaultSectionSize(2 * view.fontMetrics().lineSpacing() + 8)
-    rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+    rows.setDefaultSectionSize(max(lines, 2 * view.fontMetrics().lineSpacing()) + 8)
     # Every column of the game (at most five rows) stays in sight at any window height.
-    table_height = rows.defaultSectionSize() * cu.MAX_COLUMNS + header.sizeHint().height()
+    header = view.horizontalHeader().sizeHint().height()
+    table_height = rows.defaultSectionSize() * cu.MAX_COLUMNS + header
     # Room for the horizontal scroll bar that ten digits per column need at 1024 px.
     scroll = view.horizontalScrollBar().sizeHint().height()
     view.setFixedHeight(table_height + scroll + 4)
-    return view
 
 
 def describe_pick(pick: cu.Pick | None, reserve: bool = False) -> str:
@@ -182,7 +199,7 @@ def overlay_of(game: cu.CoverUpGame, slots: Sequence[Sequence[int]]) -> list[Row
                 digit=row.suggested, kind=kind, chance=f"{chance:.0%}"
             )
             if row.reserve:
-                row.pick_text += "\n" + _(RESERVE_WORDS)
+                row.pick_text = _(RESERVE_CELL).format(pick=row.pick_text, reserve=_(RESERVE_WORDS))
                 row.pick_tip = _(RESERVE_TIP)
             else:
                 row.pick_tip = _("Tick when this digit came up right, then press Next turn.")
