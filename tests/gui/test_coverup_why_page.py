@@ -57,6 +57,12 @@ def test_the_why_page_builds_the_picture_and_the_export_draws_the_table(
     tab.pagesBar.setCurrentIndex(1)
     assert isinstance(tab.why.picture, ColumnsPicture)
     assert tab.why.picture.digits.rowCount() == 3
+    # The page follows the game in play, and goes back to the derivation when it ends.
+    in_play = "Turn 1 in play: the digits left"
+    qtbot.waitUntil(lambda: [s.title for s in tab.whyView.steps][:1] == [in_play], timeout=20000)
+    assert tab.next_turn([])
+    first = "The columns and the chance of each digit"
+    qtbot.waitUntil(lambda: [s.title for s in tab.whyView.steps][:1] == [first], timeout=20000)
 
 
 def test_follow_play_gets_the_position_of_every_turn(make_tab, solve_and_wait, monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -65,6 +71,9 @@ def test_follow_play_gets_the_position_of_every_turn(make_tab, solve_and_wait, m
     monkeypatch.setattr(tab, "follow_play", lambda job, title="": calls.append((job, title)))
     tab.load_inputs(SHOW)
     result = solve_and_wait(tab)
+    # Out of sight the page makes no derivation (each is a worker job); in sight it catches up.
+    assert all(job is None for job, _title in calls)
+    tab.pagesBar.setCurrentIndex(1)
     job, title = calls[-1]
     assert title == "Cover Up in play: turn 1"
     assert job.function is explain_position and job.progress is False
