@@ -49,7 +49,7 @@ SWEEPS: tuple[Sweep, ...] = (
         ),
         current=lambda inputs, index: _column(inputs, index).p,
         answers=(N_("win probability"), N_("win probability (3 decimals)")), measure=_measure,
-        indexed="column", count=lambda inputs: inputs.n,
+        indexed=N_("column"), count=lambda inputs: inputs.n,
     ),
     Sweep(
         "m", N_("digits m of column {index}"), "int",
@@ -59,6 +59,6 @@ SWEEPS: tuple[Sweep, ...] = (
         ),
         current=lambda inputs, index: _column(inputs, index).choices,
         answers=(N_("win probability"), N_("win probability (3 decimals)")), measure=_measure,
-        indexed="column", count=lambda inputs: inputs.n,
+        indexed=N_("column"), count=lambda inputs: inputs.n,
     ),
 )  # fmt: skip

@@ -97,6 +97,9 @@ class CoverUpTab(GameTab):
         controls.addWidget(self.judgeButton)
         table_box = QGroupBox(_("Digits"))
         table_layout = QVBoxLayout(table_box)
+        # Thin margins: Korean and Chinese lines are taller, and the window must fit 1024x700.
+        table_layout.setContentsMargins(8, 4, 8, 2)
+        table_layout.setSpacing(4)
         table_layout.addLayout(controls)
         table_layout.addWidget(self.view, 1)
         # Two lines at 1024 px in every language (CJK lines are taller: no third one spare).
