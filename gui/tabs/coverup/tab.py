@@ -37,15 +37,15 @@ from solvers.protocol import JudgeFormatError
 from .form import (
     FIRST_SLOT,
     PICK_COL,
-    DigitRow,
     DigitTableModel,
     parse_digits,
     slot_digits,
 )
 from .picture import ColumnsPicture
 from .play import IDLE, PlayPanel
+from .rows import PRESETS, rows_of_inputs, rows_of_state, state_of_rows
+from .rules_text import RULES
 from .simulation import SimulationPanel
-from .texts import PRESETS, RULES
 from .views import TABLE_LEGEND, digit_view, fit_rows, overlay_of
 
 __all__ = ["CoverUpTab"]
@@ -224,40 +224,15 @@ class CoverUpTab(GameTab):
 
     def set_inputs(self, inputs: cu.CoverUpInputs) -> None:
         """Digits 0..m-1 per column; the first l of them are ticked as likely."""
-        rows = []
-        for column in inputs.columns:
-            digits = list(range(column.choices))
-            text = "".join(map(str, digits)) if column.choices == 10 else " ".join(map(str, digits))
-            rows.append(DigitRow(text, set(digits[: column.candidates]), _p_text(column.p)))
-        self.model.set_digit_rows(rows)
+        self.model.set_digit_rows(rows_of_inputs(inputs))
 
     def state(self) -> dict[str, Any]:
         """The table as typed."""
-        return {
-            "columns": [
-                {"digits": r.digits_text, "candidates": sorted(r.candidates), "p": r.p_text}
-                for r in self.model.digit_rows()
-            ]
-        }
+        return state_of_rows(self.model.digit_rows())
 
     def restore(self, state: dict[str, Any]) -> None:
         """Fill the table from a session."""
-        columns = state["columns"]
-        if not isinstance(columns, list) or not 1 <= len(columns) <= cu.MAX_COLUMNS:
-            raise ValueError(
-                _("'columns' must be a list of 1 to {most} columns").format(most=cu.MAX_COLUMNS)
-            )
-        rows = []
-        for column in columns:
-            digits, candidates, p = column["digits"], column["candidates"], column["p"]
-            if not isinstance(digits, str) or not isinstance(p, str):
-                raise TypeError("'digits' and 'p' must be text")
-            if not isinstance(candidates, list) or not all(
-                isinstance(d, int) and 0 <= d <= 9 for d in candidates
-            ):
-                raise ValueError(_("'candidates' must be a list of digits"))
-            rows.append(DigitRow(digits, set(candidates), p))
-        self.model.set_digit_rows(rows)
+        self.model.set_digit_rows(rows_of_state(state))
 
     def solve_job(self, inputs: cu.CoverUpInputs) -> Job[Any]:
         """Solve, and build every state's policy in the worker too (the CSV export reads it)."""
@@ -426,7 +401,3 @@ class CoverUpTab(GameTab):
                 self.show_message(str(exc), error=True)
                 return
             self._show_game()
-
-
-def _p_text(p: float) -> str:
-    return repr(p) if p not in (0.0, 1.0) else str(int(p))

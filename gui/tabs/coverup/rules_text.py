@@ -1,16 +1,13 @@
-"""The Cover Up tab's rules (Help > Rules) and its preset layouts.
+"""The Cover Up tab's rules (Help > Rules), kept in English and marked with ``N_``.
 
-Both are kept in English, marked with ``N_``: the tab says them in the language
-spoken when it shows them.
+The tab says them in the language spoken when it shows them.
 """
 
 from __future__ import annotations
 
 from solvers.i18n import N_
 
-from .form import DigitRow
-
-__all__ = ["PRESETS", "RULES"]
+__all__ = ["RULES"]
 
 RULES = N_("""<p><b>Cover Up</b> (The Price Is Right). Guess a number of up to 5 digits; each
 column offers a few digits. Some digits may be <i>likely</i> (the judge calls them known
@@ -23,12 +20,3 @@ right wins. After wrong picks the remaining digits' chances are updated (Bayes' 
 unlikely (even surely wrong) digit on purpose: a <i>deliberate miss</i> that keeps the column
 <i>in reserve</i> for a later turn in which all other columns might miss. In the digit table the
 digit to cover is bold on green; a deliberate miss is bold on yellow and says "reserve".</p>""")
-
-#: The preset layouts by their English names (the combo box shows them translated).
-PRESETS = {
-    N_("Show layout: 2, 3, 4, 5, 6 choices"): [
-        DigitRow(" ".join(str(d) for d in range(1, k + 1))) for k in (2, 3, 4, 5, 6)
-    ],
-    N_("Judge size: 5 columns of 10 digits"): [DigitRow("0123456789") for _k in range(5)],
-    N_("One column of 10 digits"): [DigitRow("0123456789")],
-}
