@@ -162,7 +162,7 @@ class CoverUpTab(GameTab):
             self.show_message(_("Judge input: {reason}").format(reason=exc), error=True)
             return False
         if not cases:
-            self.show_message(_("Judge input: type m l p for each column"), error=True)
+            self.show_message(lambda: _("Judge input: type m l p for each column"), error=True)
             return False
         self.load_inputs(cases[0])
         return True
@@ -335,14 +335,15 @@ class CoverUpTab(GameTab):
     def _marks_changed(self) -> None:
         marked = self.marked_right()
         if self.game is not None and not self.game.over:
-            if marked:
-                columns = ", ".join(str(i + 1) for i in marked)
-                text = _("Right this turn: column {columns}. Press Next turn.").format(
-                    columns=columns
+            columns = ", ".join(str(i + 1) for i in marked)
+            # A function: the message is made again in the language chosen next.
+            self.show_message(
+                lambda: (
+                    _("Right this turn: column {columns}. Press Next turn.").format(columns=columns)
+                    if columns
+                    else _("Right this turn: none yet (that loses). Press Next turn.")
                 )
-            else:
-                text = _("Right this turn: none yet (that loses). Press Next turn.")
-            self.show_message(text)
+            )
 
     def marked_right(self) -> list[int]:
         """Rows whose pick is ticked as right."""
