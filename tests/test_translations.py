@@ -30,3 +30,8 @@ def test_lint_finds_an_unmarked_text_and_a_text_translated_at_import(tmp_path, m
     assert any("translated at import time" in line for line in found)
     assert any("'Not marked at all'" in line for line in found)
     assert not any("'Marked'" in line for line in found)
+
+
+def test_no_text_is_translated_two_ways() -> None:
+    # The areas' catalogues are chained into one lookup: one of two translations would win.
+    assert translations.clashes() == []
