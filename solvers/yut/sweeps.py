@@ -91,7 +91,7 @@ SWEEPS: tuple[Sweep, ...] = (
         bounds=lambda inputs, index: (1, inputs.faces),
         apply=_throw,
         current=lambda inputs, index: inputs.throws[index - 1],
-        answers=(N_("max score"),), measure=_best, indexed="throw",
+        answers=(N_("max score"),), measure=_best, indexed=N_("throw"),
         count=lambda inputs: len(inputs.throws),
         fits=lambda inputs: isinstance(inputs, YutInputs),
     ),

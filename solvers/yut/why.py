@@ -22,9 +22,15 @@ from solvers.yut.names import board_names
 
 if TYPE_CHECKING:
     from solvers.yut.play import KnownGame
-    from solvers.yut.unknown import ExpectInputs, ExpectResult
+    from solvers.yut.unknown import ExpectInputs, ExpectResult, Lookup, MoveOption
 
-__all__ = ["TEXTS", "explain", "explain_position"]
+__all__ = ["TEXTS", "FaceOptions", "explain", "explain_position", "face_options"]
+
+#: Unknown throws, at one turn and position: for each face that can come up, its legal
+#: moves (each with its expected total still to come) and, when there is none, the
+#: expected total still to come after the lost throw. A few hundred bytes, where the
+#: expectation tables may take tens of megabytes: what a job for a position in play sends.
+FaceOptions = dict[int, tuple[tuple["MoveOption", ...], float]]
 
 #: Every English sentence of a Dice Yut explanation, with named fields (one place to translate).
 TEXTS = {
@@ -132,18 +138,35 @@ def explain(
 
     if not (isinstance(inputs, ExpectInputs) and isinstance(result, ExpectResult)):
         raise TypeError("the inputs and the result must be of the same kind of game")
+    from solvers.yut.unknown import Lookup
+
     where = positions or (inputs.board.start,) * inputs.pieces
+    labelled = _labelled(inputs.board, where)
+    table = face_options(Lookup(result), turn - 1, labelled)
     steps = [_expect_intro(inputs)]
-    steps += _expected(inputs, result, turn, _labelled(inputs.board, where), total)
+    steps += _expected(inputs, table, turn, labelled, total)
     if turn == 1 and total == 0 and where == (inputs.board.start,) * inputs.pieces:
         answer = say("answer_expected", expected=f"{result.expected:.3f}")
         steps.append(Step(say("answer_title"), answer))
     return steps
 
 
+def face_options(
+    lookup: Lookup, played: int, labelled: tuple[int, ...], faces: tuple[int, ...] = ()
+) -> FaceOptions:
+    """The moves of every face (or of ``faces``) after ``played`` throws, pieces on ``labelled``."""
+    table: FaceOptions = {}
+    for face, chance in enumerate(lookup.result.inputs.probabilities, start=1):
+        if chance <= 0 or (faces and face not in faces):
+            continue
+        options = lookup.options(played, list(labelled), face)
+        table[face] = (options, 0.0 if options else lookup.value(played + 1, labelled))
+    return table
+
+
 def explain_position(
     inputs: YutInputs | ExpectInputs,
-    result: YutResult | ExpectResult,
+    result: YutResult | ExpectResult | FaceOptions | None,
     positions: tuple[str, ...],
     turn: int,
     total: int,
@@ -156,6 +179,8 @@ def explain_position(
     and the best final total after it (a new search from here). Unknown throws: with the
     face just thrown (``throw``), each move with its expected final total; before the
     throw (``throw`` None), each move for each face and how they average over the die.
+    ``result`` is then the solve's, or just ``face_options`` of this position (enough,
+    and far smaller to send to a worker); known throws do not read it.
     """
     board = inputs.board
     labelled = _labelled(board, positions)
@@ -171,9 +196,11 @@ def explain_position(
         game = KnownGame(labelled, turn, total, search=KnownSearch(inputs))
         steps.append(_throw_step(board, game, None))
         return steps
-    from solvers.yut.unknown import ExpectResult
+    from solvers.yut.unknown import ExpectResult, Lookup
 
-    if not isinstance(result, ExpectResult):
+    if isinstance(result, ExpectResult):
+        result = face_options(Lookup(result), turn, labelled, () if throw is None else (throw,))
+    if not isinstance(result, dict):
         raise TypeError("unknown throws are explained from their expectation tables")
     if throw is None:
         return steps + _expected(inputs, result, turn + 1, labelled, total)
@@ -297,8 +324,7 @@ def _expect_intro(inputs: ExpectInputs) -> Step:
 
 def _face_rows(
     inputs: ExpectInputs,
-    result: ExpectResult,
-    turn: int,
+    table: FaceOptions,
     labelled: tuple[int, ...],
     total: int,
     face: int,
@@ -308,8 +334,8 @@ def _face_rows(
     A row per occupied square (its pieces move alike); blocked pieces named as such.
     """
     board = inputs.board
-    positions = tuple(board.squares[here].id for here in labelled)
-    options = {o.piece: o for o in result.options(turn, positions, face)}
+    moves, lost = table[face]
+    options = {o.piece: o for o in moves}
     rows: list[tuple[str, ...]] = []
     refs: tuple[Ref, ...] = ()
     best = total + max((o.expected for o in options.values()), default=0.0)
@@ -337,14 +363,14 @@ def _face_rows(
         if note:
             rows.append((str(face), pieces, _name(board, labelled[p]), "—", "—", "—", note))
     if not options:
-        best = total + result.value(turn + 1, positions)
+        best = total + lost
         rows.append((str(face), "", "", "", "", f"{best:.6f}", say("no_move")))
     return rows, best, refs
 
 
 def _expected(
     inputs: ExpectInputs,
-    result: ExpectResult,
+    table: FaceOptions,
     turn: int,
     labelled: tuple[int, ...],
     total: int,
@@ -357,7 +383,7 @@ def _expected(
     for face, chance in enumerate(inputs.probabilities, start=1):
         if chance <= 0:
             continue
-        rows, best, _refs = _face_rows(inputs, result, turn, labelled, total, face)
+        rows, best, _refs = _face_rows(inputs, table, labelled, total, face)
         move_rows += rows
         expected += chance * best
         average_rows.append((str(face), f"{chance:.6g}", f"{best:.6f}", f"{chance * best:.6f}"))
@@ -383,7 +409,7 @@ def _expected(
 
 def _thrown_step(
     inputs: ExpectInputs,
-    result: ExpectResult,
+    table: FaceOptions,
     turn: int,
     labelled: tuple[int, ...],
     total: int,
@@ -391,7 +417,7 @@ def _thrown_step(
 ) -> Step:
     """The moves with the face just thrown at 1-based ``turn``, each with its expected total."""
     board = inputs.board
-    rows, _best, refs = _face_rows(inputs, result, turn, labelled, total, throw)
+    rows, _best, refs = _face_rows(inputs, table, labelled, total, throw)
     header = (
         say("face"), "", say("from"), say("to"), say("points"), say("expected_after"), "",
     )  # fmt: skip

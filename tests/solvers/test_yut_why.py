@@ -21,7 +21,8 @@ from solvers import yut
 from solvers.i18n import _, set_language
 from solvers.yut.board import board_from_json
 from solvers.yut.names import board_names
-from solvers.yut.why import explain_position
+from solvers.yut.unknown import Lookup
+from solvers.yut.why import explain_position, face_options
 
 TOL = 2e-6  # tables print six decimals
 
@@ -110,6 +111,9 @@ def test_a_known_position_values_every_move(
     names = board_names(board)
     where, total = _walk_line(throws, pieces, moves)
     steps = explain_position(inputs, yut.solve(inputs), where, moves, total)
+    if all(here == board.end for here in where):  # every piece home: the game is over
+        assert [s.title for s in steps][1:] == ["The game is over"]
+        return
     now, turn = steps
     assert now.title == f"The position now: turn {moves + 1} of {len(throws)}"
     groups = _groups(where)
@@ -159,6 +163,10 @@ def test_an_unknown_position_before_and_after_the_throw(
     assert now.title == f"The position now: turn 2 of {turns}"
     later = total + brute_expect(board, turns, probabilities, pieces, where, first_turn=1)
     assert abs(float(average.tables[0].rows[-1][3]) - later) < TOL
+    # What the tab sends to the worker (this position's moves only) says the same.
+    labelled = tuple(board.index(square) for square in where)
+    small = face_options(Lookup(result), 1, labelled)
+    assert explain_position(inputs, small, where, 1, total) == [now, _moves, average]
     # After a throw: that face's moves only, each valued by a plain expectimax.
     face = data.draw(st.integers(1, faces))
     now, thrown = explain_position(inputs, result, where, 1, total, face)

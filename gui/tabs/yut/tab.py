@@ -25,12 +25,14 @@ from solvers import yut
 from solvers.i18n import N_, _
 from solvers.play_session import CHANCE, PlaySession
 from solvers.yut.export import EXPECT_HEADER, KNOWN_HEADER, NO_MOVE, YES
+from solvers.yut.why import explain_position, face_options
 
 from .board_view import BoardView, Sketch
 from .form import YutForm
 from .names import board_names
 from .play import IDLE, PlayPanel
 from .views import LinePanel, board_legend, move_words, no_line_note
+from .why_picture import WhyBoard
 
 __all__ = ["YutTab"]
 
@@ -60,6 +62,8 @@ class YutTab(GameTab):
         self.rules_html = _(RULES)
         #: The game in play (None: none).
         self.session: PlaySession | None = None
+        #: The board beside the Why page's steps (made when that page is first shown).
+        self.whyBoard: WhyBoard | None = None
         #: The play log, each line made again in the language spoken when it is shown.
         self._log: list[Callable[[], str]] = []
         #: Why there is no game (shown by the play panel), in the language spoken now.
@@ -273,6 +277,7 @@ class YutTab(GameTab):
         self._log = []
         self._why = why if callable(why) else lambda: _(why)
         self.playPanel.show_game(None, [], self._why())
+        self._follow()
 
     def throw(self, face: int) -> None:
         """The die showed ``face`` (unknown throws); a second throw replaces the first."""
@@ -312,13 +317,48 @@ class YutTab(GameTab):
     def _show_game(self) -> None:
         self.playPanel.show_game(self.session, [line() for line in self._log], self._why())
         self._draw_game(self.playPanel.selected_move())
+        self._follow()
+
+    def _follow(self) -> None:
+        """The Why page follows the game in play: the pieces now and every move's value."""
+        game = self.game
+        if game is None or game.over:
+            self.follow_play(None, "")
+            if self.whyBoard is not None:
+                self.whyBoard.follow(None)
+            return
+        if isinstance(game, yut.ExpectGame):
+            assert game.lookup is not None
+            faces = () if game.throw is None else (game.throw,)
+            # This position's moves only: the expectation tables may be tens of megabytes.
+            table = face_options(game.lookup, game.turn, game.labelled, faces)
+            args: tuple[Any, ...] = (game.inputs, table, game.positions, game.turn, game.total)
+            args += (game.throw,)
+            turns = game.inputs.turns
+        else:
+            args = (game.inputs, None, game.positions, game.turn, game.total)
+            turns = len(game.inputs.throws)
+        title = _("The game in play: turn {turn} of {turns}").format(
+            turn=game.turn + 1, turns=turns
+        )
+        self.follow_play(Job(explain_position, args, progress=False), title)
+        if self.whyBoard is not None:
+            self.whyBoard.follow(game.positions)
+
+    # ----- the Why page and Export picture -----------------------------------------------------
+    def why_picture(self) -> WhyBoard:
+        """A second board beside the Why steps; what a step names lights up on it."""
+        self.whyBoard = WhyBoard()
+        return self.whyBoard
+
+    def picture(self) -> BoardView:
+        """Export picture draws the board as the Solve page shows it."""
+        return self.boardView
 
     # ----- language ----------------------------------------------------------------------------
     def retranslate(self) -> None:
         """The texts made from the state (rules, legend, line, play panel, board words)."""
-        again = getattr(super(), "retranslate", None)  # the base's, once it has one
-        if callable(again):
-            again()
+        super().retranslate()
         self.rules_html = _(RULES)
         self.views.setTabText(self.views.indexOf(self.linePanel), _("Optimal line"))
         self.views.setTabText(self.views.indexOf(self.playPanel), _("Play along"))

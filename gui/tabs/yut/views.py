@@ -97,8 +97,12 @@ def moves_caption() -> str:
     ).format(swatch=_swatch(BEST), mark=BEST_MARK)
 
 
-def colours_html(piece_swatches: str, blue: QColor) -> str:
-    """Help → Rules: what the board's colours mean (``piece_swatches``: one per piece)."""
+def colours_html() -> str:
+    """Help → Rules: what the board's colours mean, in the language spoken now."""
+    from .board_view import BLUE_SQUARE, PIECE_COLOURS
+
+    blue = BLUE_SQUARE
+    piece_swatches = "".join(_swatch(QColor(colour)) for colour in PIECE_COLOURS)
     items = (
         _(
             "{swatch} <b>Yellow</b>, dashed outline: the squares the move shown passes over "
