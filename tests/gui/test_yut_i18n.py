@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pytest
 from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
+from gui.tabs.yut.views import colours_html
 from solvers import yut
 from solvers.i18n import set_language
 
@@ -49,6 +50,11 @@ def test_retranslate_redraws_the_line_and_the_game_in_korean(  # type: ignore[no
     assert panel.log.item(0).text() == "1번째 차례, 주사위 2: 말 1: 시작 → 4 (바깥 둘레) (+4)"
     assert panel.throwSpin.prefix() == "주사위 눈: "
     assert "주사위 윷놀이" in tab.rules_html and "파란색 칸" in tab.rules_html
+    # Help → Rules' colour legend (gui/rules.py shows it under the rules).
+    legend = colours_html()
+    assert "노란색" in legend and not re.findall(
+        "[A-Za-z]{2,}", re.sub("<[^>]*>|&[a-z]+;", "", legend)
+    )
     # The board's words: start and end, and the pieces' tooltips.
     items = [i for item in tab.boardView.square_items.values() for i in item.childItems()]
     words = {i.text() for i in items if isinstance(i, QGraphicsSimpleTextItem)}
@@ -81,3 +87,27 @@ def test_the_board_editor_and_refusals_in_chinese(make_tab, speak) -> None:  # t
     editor.set_board(yut.standard_board())
     with pytest.raises(ValueError, match="第 2 次掷骰"):
         tab.form.read_inputs()
+
+
+def test_view_language_switches_the_tab_and_keeps_the_game(qtbot, settings, speak) -> None:  # type: ignore[no-untyped-def]
+    from gui.main_window import MainWindow
+
+    window = MainWindow(settings)
+    qtbot.addWidget(window)
+    tab = window.tabs["yut"]
+    window.gameTabs.setCurrentWidget(tab)
+    tab.form.unknownRadio.setChecked(True)
+    tab.form.turnsSpin.setValue(2)
+    qtbot.waitUntil(lambda: tab.result_is_current() and tab.game is not None, timeout=30000)
+    tab.playPanel.throwSpin.setValue(3)
+    tab.playPanel.throwButton.click()
+    game = tab.game
+    window.set_language("ko")
+    assert tab.game == game  # the same turn and throw, still in play
+    assert tab.playPanel.throwButton.text() == "던지기"
+    assert tab.playPanel.statusLabel.text().startswith("2번 중 1번째 차례: 주사위 눈은 3입니다.")
+    assert tab.linePanel.table.horizontalHeaderItem(4).text() == "도착"
+    window.set_language("en")
+    assert tab.playPanel.throwButton.text() == "Throw"
+    assert tab.linePanel.table.horizontalHeaderItem(4).text() == "To"
+    assert tab.playPanel.statusLabel.text().startswith("Turn 1 of 2: you threw a 3;")
