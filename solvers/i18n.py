@@ -100,8 +100,8 @@ def system_language(environ: Mapping[str, str]) -> str:
 
 
 def _(message: str) -> str:
-    """``message`` in the language spoken now."""
-    return catalogue(_current).gettext(message)
+    """``message`` in the language spoken now ("" stays "": gettext's "" is its header)."""
+    return catalogue(_current).gettext(message) if message else message
 
 
 def N_(message: str) -> str:
@@ -116,4 +116,4 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the context ``context`` (the same English word, two meanings)."""
-    return catalogue(_current).pgettext(context, message)
+    return catalogue(_current).pgettext(context, message) if message else message
