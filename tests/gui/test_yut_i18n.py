@@ -8,7 +8,6 @@ from collections.abc import Iterator
 import pytest
 from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
-from gui.tabs.yut.views import colours_html
 from solvers import yut
 from solvers.i18n import set_language
 
@@ -50,11 +49,6 @@ def test_retranslate_redraws_the_line_and_the_game_in_korean(  # type: ignore[no
     assert panel.log.item(0).text() == "1번째 차례, 주사위 2: 말 1: 시작 → 4 (바깥 둘레) (+4)"
     assert panel.throwSpin.prefix() == "주사위 눈: "
     assert "주사위 윷놀이" in tab.rules_html and "파란색 칸" in tab.rules_html
-    # Help → Rules' colour legend (gui/rules.py shows it under the rules).
-    legend = colours_html()
-    assert "노란색" in legend and not re.findall(
-        "[A-Za-z]{2,}", re.sub("<[^>]*>|&[a-z]+;", "", legend)
-    )
     # The board's words: start and end, and the pieces' tooltips.
     items = [i for item in tab.boardView.square_items.values() for i in item.childItems()]
     words = {i.text() for i in items if isinstance(i, QGraphicsSimpleTextItem)}

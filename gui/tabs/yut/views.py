@@ -35,7 +35,6 @@ __all__ = [
     "MOVE_HEADERS",
     "LinePanel",
     "board_legend",
-    "colours_html",
     "compact_table",
     "fill_moves",
     "game_words",
@@ -95,35 +94,6 @@ def moves_caption() -> str:
         "{swatch} {mark} best: highest final total (expected, for unknown throws); "
         "select a row to see its path."
     ).format(swatch=_swatch(BEST), mark=BEST_MARK)
-
-
-def colours_html() -> str:
-    """Help → Rules: what the board's colours mean, in the language spoken now."""
-    from .board_view import BLUE_SQUARE, PIECE_COLOURS
-
-    blue = BLUE_SQUARE
-    piece_swatches = "".join(_swatch(QColor(colour)) for colour in PIECE_COLOURS)
-    items = (
-        _(
-            "{swatch} <b>Yellow</b>, dashed outline: the squares the move shown passes over "
-            "(the same yellow marks its row in the Optimal line table)."
-        ).format(swatch=_swatch(SELECTED)),
-        _(
-            "{swatch} <b>Green</b> with a double ring: the square where that move ends. In "
-            "the move tables green (and ✓ best) marks the best move."
-        ).format(swatch=_swatch(BEST)),
-        _(
-            "{swatch} <b>Blue</b> squares: a move that starts there takes the blue arrow (the "
-            "shortcut) first; blue arrows are the shortcuts, red arrows the ordinary way."
-        ).format(swatch=_swatch(blue)),
-        _(
-            "{swatches} Numbered discs: the pieces, one colour each; a black rim marks the "
-            "piece that just moved. The number on a square is the points for ending a move "
-            "there."
-        ).format(swatches=piece_swatches),
-    )
-    listed = "".join(f"<li>{item}</li>" for item in items)
-    return "<p><b>" + _("Colours on the board.") + "</b></p><ul>" + listed + "</ul>"
 
 
 def compact_table(table: QTableWidget, wide: tuple[int, ...]) -> QTableWidget:
