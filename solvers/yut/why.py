@@ -12,7 +12,7 @@ a row. The sentences are ``TEXTS``.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from solvers.explain import Ref, Step, Table, phrasebook
 from solvers.i18n import N_, ngettext
@@ -24,13 +24,16 @@ if TYPE_CHECKING:
     from solvers.yut.play import KnownGame
     from solvers.yut.unknown import ExpectInputs, ExpectResult, Lookup, MoveOption
 
-__all__ = ["TEXTS", "FaceOptions", "explain", "explain_position", "face_options"]
+__all__ = ["TEXTS", "FaceOptions", "MoveValues", "explain", "explain_position", "face_options"]
 
 #: Unknown throws, at one turn and position: for each face that can come up, its legal
 #: moves (each with its expected total still to come) and, when there is none, the
 #: expected total still to come after the lost throw. A few hundred bytes, where the
 #: expectation tables may take tens of megabytes: what a job for a position in play sends.
 FaceOptions = dict[int, tuple[tuple["MoveOption", ...], float]]
+#: Known throws, at one position: the best final total after each legal move (a 1-based
+#: piece; None: the throw is lost), as ``KnownGame.values()`` gives them from its search.
+MoveValues = dict[int | None, float]
 
 #: Every English sentence of a Dice Yut explanation, with named fields (one place to translate).
 TEXTS = {
@@ -166,7 +169,7 @@ def face_options(
 
 def explain_position(
     inputs: YutInputs | ExpectInputs,
-    result: YutResult | ExpectResult | FaceOptions | None,
+    result: YutResult | ExpectResult | FaceOptions | MoveValues | None,
     positions: tuple[str, ...],
     turn: int,
     total: int,
@@ -180,7 +183,8 @@ def explain_position(
     face just thrown (``throw``), each move with its expected final total; before the
     throw (``throw`` None), each move for each face and how they average over the die.
     ``result`` is then the solve's, or just ``face_options`` of this position (enough,
-    and far smaller to send to a worker); known throws do not read it.
+    and far smaller to send to a worker). Known throws: ``MoveValues`` of this position
+    (a game in play has them), else a new search from here finds them.
     """
     board = inputs.board
     labelled = _labelled(board, positions)
@@ -194,7 +198,9 @@ def explain_position(
         from solvers.yut.play import KnownGame
 
         game = KnownGame(labelled, turn, total, search=KnownSearch(inputs))
-        steps.append(_throw_step(board, game, None))
+        # A dict for known throws is the position's move values (FaceOptions: unknown ones).
+        values = cast(MoveValues, result) if isinstance(result, dict) else None
+        steps.append(_throw_step(board, game, None, values))
         return steps
     from solvers.yut.unknown import ExpectResult, Lookup
 
@@ -202,9 +208,10 @@ def explain_position(
         result = face_options(Lookup(result), turn, labelled, () if throw is None else (throw,))
     if not isinstance(result, dict):
         raise TypeError("unknown throws are explained from their expectation tables")
+    table = cast(FaceOptions, result)
     if throw is None:
-        return steps + _expected(inputs, result, turn + 1, labelled, total)
-    return [*steps, _thrown_step(inputs, result, turn + 1, labelled, total, throw)]
+        return steps + _expected(inputs, table, turn + 1, labelled, total)
+    return [*steps, _thrown_step(inputs, table, turn + 1, labelled, total, throw)]
 
 
 def _labelled(board: Board, positions: tuple[str, ...]) -> tuple[int, ...]:
@@ -267,12 +274,18 @@ def _move_note(board: Board, labelled: tuple[int, ...], piece: int, target: int)
     return ""
 
 
-def _throw_step(board: Board, game: KnownGame, chosen: int | None) -> Step:
-    """Every piece's move with this turn's throw; ``chosen`` marked (None: in play, the best)."""
+def _throw_step(
+    board: Board, game: KnownGame, chosen: int | None, values: MoveValues | None = None
+) -> Step:
+    """Every piece's move with this turn's throw; ``chosen`` marked (None: in play, the best).
+
+    ``values``: the game's ``values()`` when already known (a search runs for them else).
+    """
     assert game.search is not None and game.throw is not None
     throw = game.throw
     dest = game.search.dest
-    values = game.values()
+    if values is None:
+        values = game.values()
     top = max((v for move, v in values.items() if move is not None), default=None)
     rows = []
     for group in _groups(game.labelled):

@@ -88,3 +88,25 @@ def test_the_why_page_follows_a_game_in_play(make_tab, solve_and_wait, monkeypat
     tab.form.turnsSpin.setValue(2)
     assert followed[-1] == (None, "")
     assert isinstance(result, yut.ExpectResult)
+
+
+def test_a_known_game_in_play_sends_its_move_values(
+    make_tab, solve_and_wait, monkeypatch, qtbot
+) -> None:  # type: ignore[no-untyped-def]
+    followed: list[tuple[Any, str]] = []
+    tab = make_tab("yut")
+    monkeypatch.setattr(tab, "follow_play", lambda job, title="": followed.append((job, title)))
+    tab.form.throwsEdit.setText("1 2 3 4 5")
+    inputs = tab.read_inputs()
+    solve_and_wait(tab)
+    tab.views.setCurrentWidget(tab.playPanel)
+    qtbot.waitUntil(lambda: tab.game is not None, timeout=20000)
+    tab.playPanel.playButton.click()
+    game = tab.game
+    job, title = followed[-1]
+    assert title == "The game in play: turn 2 of 5" and isinstance(job.args[1], dict)
+    searched = explain_position(inputs, None, game.positions, game.turn, game.total)
+    assert job.function(*job.args) == searched
+    while not tab.game.over:
+        tab.playPanel.playButton.click()
+    assert followed[-1] == (None, "")  # the game is over: the answer's derivation again

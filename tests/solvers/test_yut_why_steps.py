@@ -20,7 +20,9 @@ from test_explain_chance import brute_best_from
 from solvers import yut
 from solvers.i18n import _, set_language
 from solvers.yut.board import board_from_json
+from solvers.yut.known import KnownSearch
 from solvers.yut.names import board_names
+from solvers.yut.play import KnownGame
 from solvers.yut.unknown import Lookup
 from solvers.yut.why import explain_position, face_options
 
@@ -115,6 +117,10 @@ def test_a_known_position_values_every_move(
         assert [s.title for s in steps][1:] == ["The game is over"]
         return
     now, turn = steps
+    # A game in play sends its own move values: the same steps, no search in the worker.
+    labelled = tuple(board.index(square) for square in where)
+    game = KnownGame(labelled, moves, total, search=KnownSearch(inputs))
+    assert explain_position(inputs, game.values(), where, moves, total) == steps
     assert now.title == f"The position now: turn {moves + 1} of {len(throws)}"
     groups = _groups(where)
     assert [row[1] for row in now.tables[0].rows] == [names[s] for s in groups]

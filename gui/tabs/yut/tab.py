@@ -336,7 +336,8 @@ class YutTab(GameTab):
             args += (game.throw,)
             turns = game.inputs.turns
         else:
-            args = (game.inputs, None, game.positions, game.turn, game.total)
+            # The game's search has every value already: the worker need not search again.
+            args = (game.inputs, game.values(), game.positions, game.turn, game.total)
             turns = len(game.inputs.throws)
         title = _("The game in play: turn {turn} of {turns}").format(
             turn=game.turn + 1, turns=turns
