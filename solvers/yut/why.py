@@ -51,8 +51,10 @@ TEXTS = {
         "reachable after it; piece {piece} moves {source} → {target} for {points} points."
     ),
     "lost_text": N_("Total so far {total}. No piece may move with {throw}: the throw is lost."),
-    "from": N_("from"),
-    "to": N_("to"),
+    # Capitals as in the tab's tables: a bare "from" or "to" is another area's word too
+    # (a range's ends), and one catalogue answers for all the areas.
+    "from": N_("From"),
+    "to": N_("To"),
     "points": N_("points"),
     "best_after": N_("best final total after it"),
     "chosen": N_("✓ chosen"),

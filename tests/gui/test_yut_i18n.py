@@ -105,3 +105,19 @@ def test_view_language_switches_the_tab_and_keeps_the_game(qtbot, settings, spea
     assert tab.playPanel.throwButton.text() == "Throw"
     assert tab.linePanel.table.horizontalHeaderItem(4).text() == "To"
     assert tab.playPanel.statusLabel.text().startswith("Turn 1 of 2: you threw a 3;")
+
+
+def test_the_csv_speaks_korean_where_the_cli_writes_english(
+    make_tab, solve_and_wait, speak
+) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("yut")
+    tab.form.piecesSpin.setValue(1)
+    tab.form.throwsEdit.setText("5 5 5 5")
+    solve_and_wait(tab)
+    english = yut.csv_rows(tab.result_inputs, tab.result)
+    set_language("ko")
+    rows = tab.csv_rows()
+    assert rows[0] == ["차례", "주사위", "말", "출발", "도착", "점수", "합계", "경로", "최대 점수"]
+    assert rows[1][3:5] == ["시작", "10 (바깥 둘레)"]
+    assert "(둘 수 있는 수 없음)" in {row[4] for row in rows}  # every piece home: throws lost
+    assert english[0][0] == "turn" and yut.csv_rows(tab.result_inputs, tab.result)[0][0] == "turn"
