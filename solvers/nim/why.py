@@ -7,95 +7,98 @@ moves and Grundy sequence) and the inputs; the sentences are the ``TEXTS`` below
 from __future__ import annotations
 
 from solvers.explain import Ref, Step, Table, bounded_rows, phrasebook
+from solvers.i18n import N_, ngettext
 from solvers.nim import Move, NimInputs, NimResult, Rule
 from solvers.nim.grundy import GrundySequence
 
 __all__ = ["DIGIT_COLUMNS_UP_TO", "TEXTS", "explain"]
 
 #: Every English sentence of a Nim explanation, with named fields (one place to translate).
-TEXTS = {
-    "binary_title": "Each pile in binary",
-    "binary_text": (
+TEXTS: dict[str, str] = {
+    "binary_title": N_("Each pile in binary"),
+    "binary_text": N_(
         "Write every pile size in binary, one column per power of two. "
         "XOR each column on its own: the column's digit of the nim-sum is 1 when the column "
         "holds an odd number of 1s, and 0 when it holds an even number."
     ),
-    "grundy_binary_title": "Each Grundy value in binary",
-    "grundy_binary_text": (
+    "grundy_binary_title": N_("Each Grundy value in binary"),
+    "grundy_binary_text": N_(
         "A sum of games is played like Nim on the Grundy values: write each pile's Grundy "
         "value in binary and XOR the columns."
     ),
-    "pile": "pile {number}",
-    "size": "size",
-    "binary": "binary",
-    "grundy": "g",
-    "xor_row": "XOR",
-    "more_piles": "… {count} more piles",
-    "more_values": "… {count} more values",
-    "sum_title": "The nim-sum",
-    "sum_text": "nim-sum s = {terms} = {value} (binary {bits}).",
-    "win_title": "The first player wins: the winning move",
-    "win_text": (
+    "pile": N_("pile {number}"),
+    "size": N_("size"),
+    "binary": N_("binary"),
+    "grundy": N_("g"),
+    "xor_row": N_("XOR"),
+    "sum_title": N_("The nim-sum"),
+    "sum_text": N_("nim-sum s = {terms} = {value} (binary {bits})."),
+    "win_title": N_("The first player wins: the winning move"),
+    "win_text": N_(
         "s = {value} is not 0. Its highest 1 is in the column {column}. A pile with a 1 in "
         "that column gets smaller when XORed with s (a ⊕ s < a): bring that pile down to "
         "a ⊕ s and the nim-sum becomes 0, a position the opponent cannot keep at 0."
     ),
-    "move_row_take": "take",
-    "move_row_left": "leaves",
-    "move_text": "Take {taken} from pile {number}: {before} → {after}.",
-    "lose_title": "The second player wins: every move loses",
-    "lose_text": (
+    "move_row_take": N_("take"),
+    "move_row_left": N_("leaves"),
+    "move_text": N_("Take {taken} from pile {number}: {before} → {after}."),
+    "lose_title": N_("The second player wins: every move loses"),
+    "lose_text": N_(
         "s = 0. A move changes one pile, so it changes at least one of that pile's binary "
         "digits, and that column's XOR becomes 1: every move leaves a nim-sum that is not 0. "
         "The opponent then brings it back to 0 (as in the step before), again and again, and "
         "wins in the end."
     ),
-    "misere_title": "Misère: while some pile has 2 or more stones",
-    "misere_text": (
+    "misere_title": N_("Misère: while some pile has 2 or more stones"),
+    "misere_text": N_(
         "Misère Nim is played as normal Nim while some pile has 2 or more stones, with one "
         "exception: the move that would leave only piles of 1 must leave an odd number of "
-        "them, so the opponent takes the last stone. {count} pile(s) here have 2 or more "
-        "stones."
+        "them, so the opponent takes the last stone."
     ),
-    "misere_last_big": (
+    "misere_last_big": N_(
         "Only pile {number} has 2 or more stones: take it down to {after} so that {ones} "
         "pile(s) of 1 remain, an odd number."
     ),
-    "ones_title": "Misère: the all-ones exception",
-    "ones_text": (
+    "ones_title": N_("Misère: the all-ones exception"),
+    "ones_text": N_(
         "Every pile holds at most 1 stone, so each move takes a whole pile of 1 and the "
-        "players simply alternate. With {ones} pile(s) of 1 the last stone is taken by the "
-        "{last} player, who loses: the {winner} player wins. (The nim-sum {value} does not "
-        "decide here.)"
+        "players simply alternate."
     ),
-    "first": "first",
-    "second": "second",
-    "mex_title": "Grundy values: g(x) = mex of the values reachable from x",
-    "mex_text": (
+    "ones_odd": N_(
+        "With {ones} pile(s) of 1 the last stone is taken by the first player, who loses: "
+        "the second player wins."
+    ),
+    "ones_even": N_(
+        "With {ones} pile(s) of 1 the last stone is taken by the second player, who loses: "
+        "the first player wins."
+    ),
+    "ones_note": N_("(The nim-sum {value} does not decide here.)"),
+    "mex_title": N_("Grundy values: g(x) = mex of the values reachable from x"),
+    "mex_text": N_(
         "A move takes s stones, s in S = {{{subtraction}}}. From x stones the reachable "
         "positions are x − s (s ≤ x); g(x) is the smallest value that no reachable position "
         "has (the mex). The values g(0) to g({last}) follow."
     ),
-    "reachable": "x − s",
-    "their_g": "their g",
-    "mex": "mex = g(x)",
-    "period_title": "The period",
-    "period_text": (
+    "reachable": N_("x − s"),
+    "their_g": N_("their g"),
+    "mex": N_("mex = g(x)"),
+    "period_title": N_("The period"),
+    "period_text": N_(
         "From x = {start} on the values repeat with period {period}: "
         "g(x) = g({start} + (x − {start}) mod {period}). It is found when the last {window} "
         "values (as many as the largest s) repeat, since g(x) depends only on them."
     ),
-    "period_row": "one period",
-    "pile_grundy_title": "Each pile's Grundy value",
-    "pile_grundy_text": "The period turns every pile size into a position whose g is known.",
-    "reduced": "same g as x",
-    "sub_win_text": (
+    "period_row": N_("one period"),
+    "pile_grundy_title": N_("Each pile's Grundy value"),
+    "pile_grundy_text": N_("The period turns every pile size into a position whose g is known."),
+    "reduced": N_("same g as x"),
+    "sub_win_text": N_(
         "s = {value} is not 0. A winning move takes a pile from g to g ⊕ s, which a move "
         "can reach when g ⊕ s < g or some reachable position has that value; then the "
         "Grundy values XOR to 0."
     ),
-    "target": "wanted g",
-    "sub_lose_text": (
+    "target": N_("wanted g"),
+    "sub_lose_text": N_(
         "s = 0. Every move changes one pile's Grundy value (a position never reaches its own "
         "value, by the mex), so it leaves a sum that is not 0, and the opponent can bring it "
         "back to 0 each time until no move is left."
@@ -106,7 +109,11 @@ say = phrasebook(TEXTS)
 
 
 def _more_piles(count: int) -> str:
-    return say("more_piles", count=count)
+    return ngettext("… {count} more pile", "… {count} more piles", count).format(count=count)
+
+
+def _more_values(count: int) -> str:
+    return ngettext("… {count} more value", "… {count} more values", count).format(count=count)
 
 
 #: Widest binary numbers given a table column per digit; wider ones are read in the binary
@@ -214,7 +221,15 @@ def _win_step(inputs: NimInputs, result: NimResult) -> Step:
 
 def _misere_step(inputs: NimInputs, result: NimResult) -> Step:
     big = [i for i, p in enumerate(inputs.piles) if p >= 2]
-    text = say("misere_text", count=len(big))
+    count = len(big)
+    text = " ".join((
+        say("misere_text"),
+        ngettext(
+            "{count} pile here has 2 or more stones.",
+            "{count} piles here have 2 or more stones.",
+            count,
+        ).format(count=count),
+    ))  # fmt: skip
     if len(big) == 1 and result.winning_moves:
         move = result.winning_moves[0]
         ones = sum(1 for i, p in enumerate(inputs.piles) if p == 1 and i != move.pile)
@@ -225,9 +240,9 @@ def _misere_step(inputs: NimInputs, result: NimResult) -> Step:
 
 def _all_ones_step(inputs: NimInputs, result: NimResult) -> Step:
     ones = sum(inputs.piles)
-    last = say("first") if ones % 2 else say("second")
-    winner = say("first") if result.first_player_wins else say("second")
-    text = say("ones_text", ones=ones, last=last, winner=winner, value=result.nim_sum)
+    # An odd count: the first player takes the last stone and loses.
+    who = say("ones_odd" if ones % 2 else "ones_even", ones=ones)
+    text = " ".join((say("ones_text"), who, say("ones_note", value=result.nim_sum)))
     refs = tuple(Ref("pile", (i,)) for i, p in enumerate(inputs.piles) if p == 1)
     if result.first_player_wins:
         return Step(say("ones_title"), text + "\n\n" + "\n".join(
@@ -255,7 +270,7 @@ def _grundy_steps(inputs: NimInputs, g: GrundySequence) -> list[Step]:
     period_row = (say("period_row"), *(str(v) for v in period_values[:columns]))
     if g.period > columns:
         period_header += ("…",)
-        period_row += (say("more_values", count=g.period - columns),)
+        period_row += (_more_values(g.period - columns),)
     period = Step(
         say("period_title"),
         say("period_text", start=g.preperiod, period=g.period, window=max(subtraction)),

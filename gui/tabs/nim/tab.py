@@ -15,6 +15,7 @@ from gui.tabs.base import GameTab
 from gui.widgets.play_panel import GameRestarter, show_play_headline
 from gui.widgets.theme import BEST
 from solvers import nim
+from solvers.i18n import N_, _, ngettext
 
 from .form import NimForm
 from .play import NimPlayPanel
@@ -22,29 +23,47 @@ from .views import GrundyPlot, PileChart
 
 __all__ = ["NimTab"]
 
-RULES = """<p><b>Nim.</b> Two players take turns removing any number of stones (at least one)
-from one pile. <i>Normal play</i>: who takes the last stone wins. Write the pile sizes in
-binary and add them without carrying (XOR): this <i>nim-sum</i> decides the game. If it is not
-0, the player to move can win by a move that makes it 0; if it is 0, every move loses against
-best play.</p>
-<p><i>Misère</i>: who takes the last stone loses. Play as in normal Nim, except when your move
-would leave only piles of 0 or 1 stones: then leave an odd number of 1-stone piles.</p>
-<p><i>Subtraction set S</i>: a move takes exactly s stones, s from S. Each pile size x gets a
-<i>Grundy value</i> g(x): the smallest number that no move from x reaches. The piles together
-are lost for the player to move exactly when the XOR of their Grundy values is 0. The values
-repeat with a period, shaded in the plot.</p>
-<p>Colours: a pile with a winning move is green; the stones the move takes are hatched and the
-size it leaves is marked with a triangle. In play, winning takes are marked ✓ on green.</p>"""
+#: Help > Rules, a paragraph per text to translate.
+RULES = (
+    N_(
+        "<p><b>Nim.</b> Two players take turns removing any number of stones (at least one)"
+        " from one pile. <i>Normal play</i>: who takes the last stone wins. Write the pile sizes"
+        " in binary and add them without carrying (XOR): this <i>nim-sum</i> decides the game."
+        " If it is not 0, the player to move can win by a move that makes it 0; if it is 0,"
+        " every move loses against best play.</p>"
+    ),
+    N_(
+        "<p><i>Misère</i>: who takes the last stone loses. Play as in normal Nim, except when"
+        " your move would leave only piles of 0 or 1 stones: then leave an odd number of"
+        " 1-stone piles.</p>"
+    ),
+    N_(
+        "<p><i>Subtraction set S</i>: a move takes exactly s stones, s from S. Each pile size x"
+        " gets a <i>Grundy value</i> g(x): the smallest number that no move from x reaches. The"
+        " piles together are lost for the player to move exactly when the XOR of their Grundy"
+        " values is 0. The values repeat with a period, shaded in the plot.</p>"
+    ),
+    N_(
+        "<p>Colours: a pile with a winning move is green; the stones the move takes are hatched"
+        " and the size it leaves is marked with a triangle. In play, winning takes are marked ✓"
+        " on green.</p>"
+    ),
+)
+
+
+def rules_text() -> str:
+    """The rules in the language spoken now."""
+    return "\n".join(_(paragraph) for paragraph in RULES)
 
 
 class NimTab(GameTab):
     """Solve Nim, misère Nim and subtraction games on editable piles; play them."""
 
     game_id = "nim"
-    rules_html = RULES
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.rules_html = rules_text()
         self.form = NimForm()
         self.option_fields = self.form.options
         self.piles = self.form.piles
@@ -119,14 +138,23 @@ class NimTab(GameTab):
     def result_text(self, result: nim.NimResult) -> str:
         """Winner and nim-sum."""
         moves = len(result.winning_moves)
-        detail = f"{moves} winning move{'s' if moves != 1 else ''}" if moves else "every move loses"
+        if moves:
+            detail = ngettext("{count} winning move", "{count} winning moves", moves)
+        else:
+            detail = _("every move loses")
+        fields = {"winner": result.winner_text, "detail": detail.format(count=f"{moves:,}")}
         piles = result.inputs.piles
         if result.inputs.rule is nim.Rule.MISERE and all(p <= 1 for p in piles):
             # The nim-sum does not decide this end of a misère game: the count of 1s does.
             ones = sum(piles)
-            left = f"{ones:,} pile{'s' if ones != 1 else ''} of 1 left"
-            return f"{result.winner_text} — misère, {left}, {detail}"
-        return f"{result.winner_text} — nim-sum {result.nim_sum:,}, {detail}"
+            text = ngettext(
+                "{winner} — misère, {ones} pile of 1 left, {detail}",
+                "{winner} — misère, {ones} piles of 1 left, {detail}",
+                ones,
+            )
+            return text.format(ones=f"{ones:,}", **fields)
+        text = _("{winner} — nim-sum {value}, {detail}")
+        return text.format(value=f"{result.nim_sum:,}", **fields)
 
     def show_result(self, result: nim.NimResult) -> None:
         """Annotate the pile table, draw the chart and the Grundy plot."""
@@ -134,7 +162,7 @@ class NimTab(GameTab):
         for move in result.winning_moves:
             by_pile.setdefault(move.pile, []).append(move)
         notes = [
-            [f"{g:,}", ", ".join(f"take {m.removed:,} → {m.after:,}" for m in by_pile.get(i, []))]
+            [f"{g:,}", ", ".join(_take_text(m) for m in by_pile.get(i, []))]
             for i, g in enumerate(result.grundy)
         ]
         colours = [BEST if i in by_pile else None for i in range(len(result.grundy))]
@@ -171,6 +199,22 @@ class NimTab(GameTab):
         """The pile chart with its legend."""
         return self.chart.view
 
+    def retranslate(self) -> None:
+        """Texts built from state in the language spoken now; the game in play goes on.
+
+        The base re-shows the result (its line, the pile table's notes, g(x)'s title).
+        """
+        # The base gains retranslate with gui/i18n.py; until then there is none to call.
+        base = getattr(super(), "retranslate", None)
+        if base is not None:
+            base()
+        self.rules_html = rules_text()
+        self.form.retranslate()
+        self.chart.retranslate()
+        self.grundy.retranslate()
+        self.play.retranslate()
+        self._headline()
+
     # ----- drawing -------------------------------------------------------------------------
     def _draw_form_piles(self) -> None:
         if self.play.state is not None:
@@ -191,3 +235,9 @@ class NimTab(GameTab):
         """While a game runs before any solve, the answer line speaks of the game."""
         if self.result is None:
             show_play_headline(self.messages, self.play.headline())
+
+
+def _take_text(move: nim.Move) -> str:
+    """A winning move in the pile table: ``take 2 → 1``."""
+    text = _("take {count} → {after}")
+    return text.format(count=f"{move.removed:,}", after=f"{move.after:,}")
