@@ -25,7 +25,7 @@ sys.path[:0] = [str(HERE)]
 from measure import Measure  # noqa: E402  (after the path: bench/ is not a package)
 
 GOAL = 2.5
-MODES = ("bare", "lazy", "eager")
+MODES = ("bare", "lazy", "lazy-ko", "lazy-zh_CN", "eager")
 
 #: The probe run in a fresh interpreter: ``python -c PROBE MODE SETTINGS``.
 PROBE = """
@@ -58,6 +58,10 @@ if mode == "bare":
 else:
     from gui.main_window import MainWindow
 
+    if mode.startswith("lazy-"):  # the window in another language: its catalogues load first
+        from gui import i18n
+
+        i18n.install(mode.removeprefix("lazy-"))
     settings = QSettings(settings_path, QSettings.Format.IniFormat)
     window = MainWindow(settings, eager=mode == "eager")
 painted = FirstPaint()
@@ -114,6 +118,9 @@ def close_mid_solve_ms(settings_path: Path) -> Measure:
 def cases() -> Iterator[tuple[object, ...]]:
     """The window against a bare one (the goal); every tab built first, for the record."""
     yield "first paint, MainWindow() vs bare 5-page window", GOAL, _runner("lazy"), _runner("bare")
+    for code in ("ko", "zh_CN"):
+        mode = f"lazy-{code}"
+        yield f"first paint in {code}, MainWindow() vs bare", GOAL, _runner(mode), _runner("bare")
     yield "first paint, every tab built first (the old start-up)", None, _runner("eager")
     import tempfile
 

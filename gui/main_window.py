@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings, QSize
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent, QUndoGroup
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShowEvent, QUndoGroup
 from PySide6.QtWidgets import (
     QApplication,
     QLabel,
@@ -25,8 +25,10 @@ from PySide6.QtWidgets import (
 )
 
 from gui import controller
+from gui import i18n as gui_i18n
 from gui.display import display_problem, has_display
 from gui.lazy_tabs import LazyTabWidget, Pages
+from gui.recent import RecentFiles
 from gui.rules import about_html, rules_html
 from gui.session import restore_all, write_session
 from gui.session_file import read_session_job
@@ -35,11 +37,11 @@ from gui.tabs import GameTab
 from gui.tabs.base import stop_every_tab
 from gui.widgets.dialogs import open_file, save_file, use_settings
 from gui.widgets.splitters import restore_splitter
+from solvers.i18n import LANGUAGES, language
 
 __all__ = ["MainWindow", "has_display", "main"]
 
 APP_NAME = "Strategy Workbench"
-MAX_RECENT = 8
 #: The window's first size, unless the screen is smaller.
 DEFAULT_SIZE = (1280, 820)
 #: Room a window manager's title bar and borders may take around it.
@@ -128,6 +130,7 @@ class MainWindow(QMainWindow):
         self.undoAction.setShortcuts(QKeySequence.keyBindings(keys.Undo))
         self.redoAction = self.undoGroup.createRedoAction(self, "&Redo")
         self.redoAction.setShortcuts(QKeySequence.keyBindings(keys.Redo))
+        self.editMenu = edit_menu
         edit_menu.addActions([self.undoAction, self.redoAction])
         edit_menu.addSeparator()
         for text, kind, key in (
@@ -136,6 +139,8 @@ class MainWindow(QMainWindow):
             ("&Paste", "paste", keys.Paste),
         ):
             self._action(edit_menu, text, functools.partial(clipboard, kind), key)
+
+        self._build_view_menu(bar.addMenu("&View"))
 
         solve_menu = bar.addMenu("&Solve")
         self.solveAction = self._action(solve_menu, "&Solve", lambda: current().solve())
@@ -148,7 +153,46 @@ class MainWindow(QMainWindow):
         help_menu = bar.addMenu("&Help")
         self._action(help_menu, "&Rules of This Game", self.show_rules, keys.HelpContents)
         self._action(help_menu, "&About", self.show_about)
-        self._refresh_recent()
+        self.recent = RecentFiles(self.settings, self.recentMenu, self._open_and_report)
+
+    def _build_view_menu(self, view_menu: QMenu) -> None:
+        """View > Language: each language named in its own script, switched at once."""
+        self.languageMenu = view_menu.addMenu("&Language")
+        self.languageGroup = QActionGroup(self)
+        for code, name in LANGUAGES.items():
+            action = self.languageMenu.addAction(name)
+            action.setObjectName(f"language_{code}")
+            action.setCheckable(True)
+            action.setChecked(code == language())
+            self.languageGroup.addAction(action)
+            action.triggered.connect(lambda _=False, c=code: self.set_language(c))
+
+    def set_language(self, code: str) -> None:
+        """Speak ``code`` now (inputs, results and games in play stay) and remember it."""
+        gui_i18n.switch(self, code)
+        self.settings.setValue(gui_i18n.SETTING, code)
+        for action in self.languageGroup.actions():
+            action.setChecked(action.objectName() == f"language_{code}")
+
+    def retranslate(self) -> None:
+        """Draw again, in the language now spoken, what was made from the state."""
+        # Undo and Redo carry their prefix from when they were made: make them again.
+        for old, make in (
+            (self.undoAction, self.undoGroup.createUndoAction),
+            (self.redoAction, self.undoGroup.createRedoAction),
+        ):
+            new = make(self, "&Undo" if old is self.undoAction else "&Redo")
+            new.setShortcuts(old.shortcuts())
+            self.editMenu.insertAction(old, new)
+            self.editMenu.removeAction(old)
+            old.deleteLater()
+            if old is self.undoAction:
+                self.undoAction = new
+            else:
+                self.redoAction = new
+        for tab in self.gameTabs.built_pages():
+            tab.retranslate()
+        self._tab_changed(self.gameTabs.currentIndex())
 
     @property
     def window_actions(self) -> list[QAction]:
@@ -251,7 +295,7 @@ class MainWindow(QMainWindow):
             message = f"Could not save the session to {Path(path).name}: {_reason(exc)}"
             self.statusBar().showMessage(message)
             return message
-        self._remember(path)
+        self.recent.remember(path)
         self.statusBar().showMessage(f"Session saved to {Path(path).name}")
         return None
 
@@ -272,7 +316,7 @@ class MainWindow(QMainWindow):
             return message
         if current is not None and current in self.tabs:
             self.gameTabs.setCurrentWidget(self.tabs[current])
-        self._remember(path)
+        self.recent.remember(path)
         self.statusBar().showMessage(f"Session loaded from {Path(path).name}")
         return None
 
@@ -286,7 +330,7 @@ class MainWindow(QMainWindow):
         error = self.open_session(path)
         if error:
             if not Path(path).exists():  # a recent file moved or deleted: stop offering it
-                self._forget(path)
+                self.recent.forget(path)
             QMessageBox.warning(
                 self, "Session not loaded", error + "\n\nYour current inputs are kept."
             )
@@ -301,30 +345,7 @@ class MainWindow(QMainWindow):
 
     def recent_files(self) -> list[str]:
         """Recently opened or saved sessions, newest first."""
-        value = self.settings.value("recentFiles", [])
-        if isinstance(value, str):
-            value = [value]
-        return [str(v) for v in value] if isinstance(value, list) else []
-
-    def _remember(self, path: str | Path) -> None:
-        path = str(Path(path).resolve())
-        recent = [path, *[p for p in self.recent_files() if p != path]][:MAX_RECENT]
-        self.settings.setValue("recentFiles", recent)
-        self._refresh_recent()
-
-    def _forget(self, path: str) -> None:
-        recent = [p for p in self.recent_files() if p != str(Path(path).resolve())]
-        self.settings.setValue("recentFiles", recent)
-        self._refresh_recent()
-
-    def _refresh_recent(self) -> None:
-        self.recentMenu.clear()
-        recent = self.recent_files()
-        for path in recent:
-            action = self.recentMenu.addAction(Path(path).name)
-            action.setToolTip(path)
-            action.triggered.connect(lambda _=False, p=path: self._open_and_report(p))
-        self.recentMenu.setEnabled(bool(recent))
+        return self.recent.paths()
 
     # ----- window life -------------------------------------------------------------------------
     def _restore_settings(self) -> None:
@@ -383,7 +404,9 @@ def main(argv: list[str] | None = None) -> int:
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv)
     app.setApplicationName(APP_NAME)
     app.setOrganizationName("StrategyWorkbench")
-    window = MainWindow()
+    settings = QSettings("StrategyWorkbench", "Strategy Workbench")
+    gui_i18n.install(gui_i18n.start_language(settings))
+    window = MainWindow(settings)
     use_settings(window.settings)  # file dialogs remember their folders across restarts
     window.show()
     # Ctrl+C and SIGTERM close the window as Quit does (running work cancelled, workers ended).

@@ -33,6 +33,7 @@ from PySide6.QtCore import QCoreApplication, QSocketNotifier, QTimer
 
 from gui.frames import FrameReader, UnreadableFrame
 from gui.worker import Failed, Job, Message, Progress, preload, serve
+from solvers.i18n import language
 
 __all__ = ["KILL_AFTER_MS", "MAX_WORKERS", "JobOwner", "WorkerPool"]
 
@@ -178,7 +179,8 @@ class WorkerPool:
         if owner is not None:  # nobody waits for a preload
             self._owners[job_id] = owner
         try:
-            data = pickle.dumps((job_id, job), protocol=pickle.HIGHEST_PROTOCOL)
+            message = (job_id, language(), job)
+            data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
         except Exception as exc:  # an argument that cannot travel to a worker is a bug
             log.exception("%s cannot be handed to a worker", job.name)
             failure = Failed(job_id, type(exc).__name__, str(exc))

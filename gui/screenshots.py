@@ -126,7 +126,7 @@ def _why(tab: GameTab) -> None:
     """The example solved and its derivation on the Why page."""
     solved(tab)
     wait_idle(tab)  # the derivation is made in a worker once the answer is shown
-    tab.pagesBar.setCurrentIndex(tab.pages.indexOf(tab.whyView))
+    tab.pagesBar.setCurrentIndex(tab.pages.indexOf(tab.why.page))
 
 
 def _what_if(tab: GameTab) -> None:

@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Generic, TypeVar
 
 from gui.frames import write_frame
+from solvers.i18n import language, set_language
 from solvers.protocol import Cancelled, InputError
 
 __all__ = [
@@ -78,8 +79,12 @@ class Job(Generic[R]):
         return f"{module}.{getattr(self.function, '__qualname__', repr(self.function))}"
 
     def key(self) -> tuple[Any, ...] | None:
-        """A hashable identity of the call (equal jobs give equal results), or None."""
-        key = (self.function, self.args, tuple(sorted(self.kwargs.items())), self.progress)
+        """A hashable identity of the call (equal jobs give equal results), or None.
+
+        The language is part of it: a result may hold sentences (a derivation, a reason).
+        """
+        kwargs = tuple(sorted(self.kwargs.items()))
+        key = (language(), self.function, self.args, kwargs, self.progress)
         try:
             hash(key)
         except TypeError:
@@ -177,7 +182,9 @@ def serve(jobs: Any, results: Any, cancel_value: Any) -> None:
             return
         if message is None:
             return
-        job_id, job = message
+        # Each job arrives with the window's language: its messages and derivations speak it.
+        job_id, language, job = message
+        set_language(language)
         try:
             _run_one(fd, cancel_value, job_id, job)
         except _WindowGone:  # nobody is left to tell

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from solvers import GAMES, TITLES, load
+from solvers.i18n import LANGUAGES, set_language
 from solvers.judge_files import judge_cases, open_judge
 from solvers.protocol import (
     GameModule,
@@ -220,6 +221,7 @@ def _run_game(game: str, words: list[str]) -> int:
     explain = "--explain" in (words[: words.index("--")] if "--" in words else words)
     if explain:  # the first one: any after ``--`` is a file
         words.remove("--explain")
+        _explain_language(words)
     files, as_json, option_words = split_arguments(declared, words)
     if explain and as_json:
         raise UsageError("--explain: cannot be combined with --json")
@@ -314,6 +316,22 @@ def split_arguments(
     return files, as_json, option_words
 
 
+def _explain_language(words: list[str]) -> None:
+    """``--lang CODE`` (with ``--explain``): the derivations in Korean or Chinese, not English.
+
+    Only the derivation speaks it: answers and errors stay as judges print them.
+    """
+    options = words[: words.index("--")] if "--" in words else words
+    if "--lang" not in options:
+        return
+    at = options.index("--lang")
+    code = words[at + 1] if at + 1 < len(options) else ""
+    if code not in LANGUAGES:
+        raise UsageError(f"--lang: choose one of {', '.join(LANGUAGES)}, not {code!r}")
+    del words[at : at + 2]
+    set_language(code)
+
+
 def game_help(game: str, module: GameModule, declared: Sequence[Option]) -> str:
     """The ``--help`` text of one game, built from its options."""
     doc = (module.__doc__ or TITLES[game]).strip().splitlines()[0]
@@ -323,6 +341,7 @@ def game_help(game: str, module: GameModule, declared: Sequence[Option]) -> str:
         ("FILE", "judge input (default: stdin; - is stdin)"),
         ("--json", "print full results"),
         ("--explain", "follow each answer with its derivation, step by step (Markdown)"),
+        ("--lang CODE", "with --explain: the derivation in ko (Korean) or zh_CN (Chinese)"),
     ]
     if module.SWEEPS:
         names = ", ".join(s.key(1) if s.indexed else s.name for s in module.SWEEPS)

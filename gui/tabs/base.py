@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import functools
 import weakref
-from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import shiboken6
@@ -28,17 +27,15 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QPushButton,
     QSplitter,
-    QStackedWidget,
-    QTabBar,
     QVBoxLayout,
     QWidget,
 )
 
 import solvers
 from gui.controller import Job, SolveController, activity, warm_up
-from gui.tabs import tab_files
 from gui.tabs.live import AUTO_SOLVE_MS, PLACEHOLDER, LiveResults
-from gui.tabs.pages import SweepRunner, WhyRunner
+from gui.tabs.pages import SweepRunner, WhyRunner, page_switch
+from gui.tabs.tab_files import TabFiles
 from gui.widgets.fields import NumberField
 from gui.widgets.grid_view import commit_open_editors
 from gui.widgets.judge_line import JudgeLine
@@ -49,6 +46,7 @@ from gui.widgets.progress import job_progress_bar
 from gui.widgets.sweep_panel import SweepPanel
 from gui.widgets.undo import InputHistory
 from gui.widgets.why_view import WhyView
+from solvers.i18n import _
 
 __all__ = ["GameTab", "stop_every_tab"]
 
@@ -67,7 +65,7 @@ def stop_every_tab() -> None:
             tab.cancel()
 
 
-class GameTab(LiveResults, QWidget):
+class GameTab(LiveResults, TabFiles, QWidget):
     """Base class of the five game tabs."""
 
     #: One line for the main window's status bar.
@@ -108,7 +106,7 @@ class GameTab(LiveResults, QWidget):
         _LIVE.add(self)
         self.setObjectName(self.game_id)
         self.module = solvers.load(self.game_id)
-        self.title = solvers.TITLES[self.game_id]
+        self.title = _(solvers.TITLES[self.game_id])
         #: The solver module's import path (what worker-process jobs name).
         self.module_name = f"solvers.{solvers.GAMES[self.game_id]}"
         self._start_live_results()
@@ -170,25 +168,21 @@ class GameTab(LiveResults, QWidget):
             lambda inputs: self.load_inputs(inputs, "What if: a point"),
             self,
         )
-        # The page switch sits beside the answer lines: a row of its own would cost the
-        # form its height at 1024x700.
         self.whyView = WhyView()
         self.explainView = self.whyView.explainView
-        self.why = WhyRunner(self.module.explain, self.whyView, self)
-        self.pages = QStackedWidget()
-        self.pages.setObjectName("pages")
-        self.pagesBar = QTabBar()
-        self.pagesBar.setObjectName("pagesBar")
-        self.pagesBar.setDocumentMode(True)
-        self.pagesBar.setExpanding(False)
-        for page, title, tip in (
-            (solve_page, "Solve", "The inputs, the optimal play and playing along"),
-            (self.whyView, "Why", "How the answer is derived, step by step"),
-            (self.sweepPanel, "What if", "Vary one input over a range and see the answer move"),
-        ):
-            self.pages.addWidget(page)
-            self.pagesBar.setTabToolTip(self.pagesBar.addTab(title), tip)
-        self.pagesBar.currentChanged.connect(self.pages.setCurrentIndex)
+        self.why = WhyRunner(self.module.explain, self.whyView, self.why_picture, self)
+        self.pages, self.pagesBar = page_switch(
+            (solve_page, _("Solve"), _("The inputs, the optimal play and playing along")),
+            (self.why.page, _("Why"), _("How the answer is derived, step by step")),
+            (
+                self.sweepPanel,
+                _("What if"),
+                _("Vary one input over a range and see the answer move"),
+            ),
+        )
+        self.pages.currentChanged.connect(
+            lambda index: self.why.shown() if self.pages.widget(index) is self.why.page else None
+        )
         top = QHBoxLayout()
         top.addWidget(self.messages, 1)
         top.addWidget(self.pagesBar, 0, Qt.AlignmentFlag.AlignBottom)
@@ -262,8 +256,43 @@ class GameTab(LiveResults, QWidget):
         return {option.name: option.default for option in self.options()}
 
     def main_view(self) -> QWidget:
-        """The view ``export_image`` draws (board, table, heat map or chart)."""
+        """The views beside the form (board, tables, charts)."""
         return self._views if self._views is not None else self
+
+    def picture(self) -> QWidget:
+        """The game's own picture (board, piles, coins…): what Export picture draws."""
+        return self.main_view()
+
+    def why_picture(self) -> QWidget | None:
+        """A new picture of the game for the Why page (a ``WhyPicture``), or None."""
+        return None
+
+    def follow_play(self, job: Job[Any] | None, title: str = "") -> None:
+        """The Why page follows the game in play (``job`` makes its steps); None: the result's."""
+        self.why.follow(job, title)
+
+    def retranslate(self) -> None:
+        """Draw again, in the language now spoken, what the tab made from its state.
+
+        Texts set once from a constant are switched by ``gui.i18n``. The answer line, the
+        derivation and the messages are made again; inputs without a current answer are
+        solved again, so a refusal (too big, invalid) is said in the new language.
+        Tabs add their own (play panels, tables with numbers) and call this first.
+        """
+        self.title = _(solvers.TITLES[self.game_id])
+        for widget in (self.sweepPanel, self.messages, self.judgeLine):
+            again = getattr(widget, "retranslate", None)
+            if callable(again):
+                again()
+        if self.result is not None:
+            self.messages.set_result(self.result_text(self.result))
+            if self._stale:
+                self.messages.set_stale()
+        if self.revalidate():
+            if self.result_is_current():
+                self.why.again()
+            elif not self.controller.busy:
+                self.solve(seal=False)
 
     def result_text(self, result: Any) -> str:
         """The answer line (must contain the judge's answer)."""
@@ -384,41 +413,3 @@ class GameTab(LiveResults, QWidget):
 
     def _working_changed(self, *_: Any) -> None:
         self.cancelButton.setEnabled(self.working)
-
-    # ----- files (gui/tabs/tab_files.py) -------------------------------------------------------
-    def import_judge_file(self, path: str | Path, options: Sequence[str] = ()) -> bool:
-        """Load the first case of a judge file; ``options`` are CLI strings (``["--misere"]``)."""
-        return tab_files.import_judge_file(self, path, options)
-
-    def load_example(self) -> bool:
-        """Load the example shipped in ``resources/examples/<game>.txt``."""
-        return tab_files.load_example(self)
-
-    def export_csv(self, path: str | Path) -> bool:
-        """Write inputs and results as CSV (header row first), atomically."""
-        self.commit_edits()
-        return tab_files.export_csv(self, path)
-
-    def export_image(self, path: str | Path) -> bool:
-        """Save ``main_view()`` as PNG or SVG (by the extension), atomically."""
-        return tab_files.export_image(self, path)
-
-    def choose_import_file(self) -> None:
-        """Ask for a judge file and import it."""
-        tab_files.choose_import_file(self)
-
-    def choose_export_file(self) -> None:
-        """Ask where to save the CSV export (on the What-if page: the sweep shown there)."""
-        if self.pages.currentWidget() is self.sweepPanel and self.sweepPanel.rows():
-            self.sweepPanel.choose_export_file()
-            return
-        self.commit_edits()
-        tab_files.choose_export_file(self)
-
-    def choose_image_file(self) -> None:
-        """Ask where to save the picture of the main view."""
-        tab_files.choose_image_file(self)
-
-    def restore_session(self, state: dict[str, Any]) -> None:
-        """Restore from a session (one undo step); on failure the form is left as it was."""
-        tab_files.restore_session(self, state)

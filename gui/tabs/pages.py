@@ -11,22 +11,43 @@ A clicked point becomes the form's inputs through the tab's undoable load.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, cast
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtWidgets import QSplitter, QStackedWidget, QTabBar, QWidget
 
 from gui.controller import Job, JobFailure, SolveController
 from gui.widgets.sweep_panel import SweepPanel
 from gui.widgets.why_view import WhyView
 from solvers import sweep as sweeps
-from solvers.explain import Step
+from solvers.explain import Ref, Step
+from solvers.i18n import _
 
-__all__ = ["SWEEP_PARTS", "SweepRunner", "WhyRunner"]
+__all__ = ["SWEEP_PARTS", "SweepRunner", "WhyPicture", "WhyRunner", "page_switch"]
 
 #: A sweep is cut into at most this many parts: the pool runs them side by side and
 #: each part's points appear when it ends.
 SWEEP_PARTS = 12
+
+
+def page_switch(*pages: tuple[QWidget, str, str]) -> tuple[QStackedWidget, QTabBar]:
+    """The pages ``(widget, title, tooltip)`` stacked, and the bar of tabs that switches them.
+
+    The bar sits beside the answer lines: a row of its own would cost the form its
+    height at 1024x700.
+    """
+    stack = QStackedWidget()
+    stack.setObjectName("pages")
+    bar = QTabBar()
+    bar.setObjectName("pagesBar")
+    bar.setDocumentMode(True)
+    bar.setExpanding(False)
+    for page, title, tip in pages:
+        stack.addWidget(page)
+        bar.setTabToolTip(bar.addTab(title), tip)
+    bar.currentChanged.connect(stack.setCurrentIndex)
+    return stack, bar
 
 
 class SweepRunner(QObject):
@@ -112,25 +133,112 @@ class SweepRunner(QObject):
             self.panel.set_running(False, "Cancelled.")
 
 
+class WhyPicture(Protocol):
+    """What a game's Why-page picture does (``GameTab.why_picture`` makes one)."""
+
+    def show_result(self, inputs: Any, result: Any) -> None:
+        """Draw the picture of this solved case."""
+
+    def highlight(self, refs: Sequence[Ref]) -> None:
+        """Mark what ``refs`` name (``()``: nothing)."""
+
+
 class WhyRunner(QObject):
-    """Fills ``view`` with the derivation of each result the tab shows."""
+    """Fills ``view`` with the derivation of the result shown, or of the position in play.
+
+    ``page`` is the Why page: the steps, and beside them the game's picture
+    (``make_picture``, built when the page is first shown) where a step pointed at
+    (hovered or clicked) lights up what it refers to.
+    """
 
     def __init__(
-        self, explain: Callable[..., list[Step]], view: WhyView, parent: QObject | None = None
+        self,
+        explain: Callable[..., list[Step]],
+        view: WhyView,
+        make_picture: Callable[[], QWidget | None],
+        parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
         self._explain = explain
         self.view = view
+        self.page = QSplitter(Qt.Orientation.Horizontal)
+        self.page.setObjectName("whyPage")
+        self.page.setChildrenCollapsible(False)
+        self.page.addWidget(view)
+        self._make_picture = make_picture
+        self.picture: QWidget | None = None
+        self._asked = False
         self._title = ""
+        #: The result explained (inputs, result, title), and its steps once made.
+        self._case: tuple[Any, Any, str] | None = None
+        self._case_steps: list[Step] | None = None
+        self._following = False
         self.controller = SolveController(self)
-        self.controller.finished.connect(lambda steps: self.view.show_steps(steps, self._title))
+        self.controller.finished.connect(self._made)
         self.controller.failed.connect(self._failed)
+        view.step_selected.connect(self._pointed)
 
     def explain(self, inputs: Any, result: Any, title: str) -> None:
         """Derive ``result`` (for ``inputs``) in a worker; the page shows it when done."""
+        self._case = (inputs, result, title)
+        self._case_steps = None
+        self._following = False
+        if isinstance(self.picture, QWidget):
+            cast(WhyPicture, self.picture).show_result(inputs, result)
+        self._start(Job(self._explain, (inputs, result), progress=False), title)
+
+    def follow(self, job: Job[list[Step]] | None, title: str = "") -> None:
+        """Show the derivation ``job`` makes for the position in play; None: the result's again."""
+        if job is not None:
+            self._following = True
+            self._start(job, title)
+            return
+        if not self._following:
+            return
+        self._following = False
+        if self._case is None:
+            return
+        if self._case_steps is not None:
+            self.controller.cancel()
+            self._title = self._case[2]
+            self.view.show_steps(self._case_steps, self._title)
+        else:
+            self.explain(*self._case)
+
+    def again(self) -> None:
+        """Derive once more what is shown (the language changed)."""
+        if self._case is not None and not self._following:
+            self.explain(*self._case)
+
+    def shown(self) -> None:
+        """The page came into sight: build the picture the first time."""
+        if self._asked:
+            return
+        self._asked = True
+        picture = self._make_picture()
+        if picture is None:
+            return
+        self.picture = picture
+        self.page.addWidget(picture)
+        self.page.setStretchFactor(0, 3)
+        self.page.setStretchFactor(1, 2)
+        if self._case is not None:
+            cast(WhyPicture, picture).show_result(self._case[0], self._case[1])
+
+    def _start(self, job: Job[list[Step]], title: str) -> None:
         self._title = title
-        self.controller.start(Job(self._explain, (inputs, result), progress=False))
+        self.controller.start(job)
+
+    def _made(self, steps: list[Step]) -> None:
+        if not self._following:
+            self._case_steps = steps
+        self.view.show_steps(steps, self._title)
+        self._pointed(None)
+
+    def _pointed(self, step: Step | None) -> None:
+        if isinstance(self.picture, QWidget):
+            cast(WhyPicture, self.picture).highlight(step.refs if step is not None else ())
 
     def _failed(self, failure: JobFailure) -> None:
-        note = Step("The derivation could not be made", str(failure))
+        note = Step(_("The derivation could not be made"), str(failure))
         self.view.show_steps([note], self._title)

@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from importlib.resources import files
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from gui.files import atomic_write
 from gui.session import checked_ranges
 from gui.widgets.dialogs import open_file, save_file
 from gui.widgets.images import choose_image_path, save_widget_image
 from gui.widgets.message_area import EXAMPLE_LOADED
+from solvers.i18n import _
 from solvers.judge_files import read_first_case
 from solvers.protocol import JudgeFormatError, parse_options
 from solvers.spreadsheet import csv_text
@@ -25,8 +26,12 @@ from solvers.spreadsheet import csv_text
 if TYPE_CHECKING:
     from gui.tabs.base import GameTab
 
+#: An exported picture's caption shows this many lines of the inputs (judge format).
+CAPTION_INPUT_LINES = 3
+
 __all__ = [
     "MAX_JUDGE_BYTES",
+    "TabFiles",
     "choose_export_file",
     "choose_image_file",
     "choose_import_file",
@@ -116,11 +121,27 @@ def export_csv(tab: GameTab, path: str | Path) -> bool:
     return True
 
 
+def picture_caption(tab: GameTab) -> list[str]:
+    """What an exported picture says above itself: the game, its inputs, the answer."""
+    inputs = str(tab.module.format_input(tab.result_inputs)).strip().splitlines()
+    shown = " / ".join(inputs[:CAPTION_INPUT_LINES])
+    if len(inputs) > CAPTION_INPUT_LINES:
+        shown += " / …"
+    return [
+        tab.title,
+        _("Inputs: {inputs}").format(inputs=shown),
+        _("Answer: {answer} (judge output: {judge})").format(
+            answer=tab.result_text(tab.result),
+            judge=str(tab.module.format_judge(tab.result)).strip(),
+        ),
+    ]
+
+
 def export_image(tab: GameTab, path: str | Path) -> bool:
-    """Save ``main_view()`` as PNG or SVG (by the extension), atomically."""
+    """Save the game's picture, under its inputs and answer, as PNG or SVG, atomically."""
     try:
         tab.wait_for_current_result()
-        save_widget_image(tab.main_view(), path)
+        save_widget_image(tab.picture(), path, picture_caption(tab))
     except (OSError, ValueError) as exc:
         tab.show_message(f"The picture was not saved: {exc}", error=True)
         return False
@@ -178,3 +199,48 @@ def restore_session(tab: GameTab, state: dict[str, Any]) -> None:
         tab._put_back(snapshot)
         raise ValueError(f"{tab.title}: {exc}") from None
     tab.inputs_replaced()
+
+
+class TabFiles:
+    """The file actions of ``GameTab`` (a mixin: they only use the tab's hooks and state)."""
+
+    def _tab(self) -> GameTab:
+        return cast("GameTab", self)
+
+    def import_judge_file(self, path: str | Path, options: Sequence[str] = ()) -> bool:
+        """Load the first case of a judge file; ``options`` are CLI strings (``["--misere"]``)."""
+        return import_judge_file(self._tab(), path, options)
+
+    def load_example(self) -> bool:
+        """Load the example shipped in ``resources/examples/<game>.txt``."""
+        return load_example(self._tab())
+
+    def export_csv(self, path: str | Path) -> bool:
+        """Write inputs and results as CSV (header row first), atomically."""
+        self._tab().commit_edits()
+        return export_csv(self._tab(), path)
+
+    def export_image(self, path: str | Path) -> bool:
+        """Save the game's picture under its inputs and answer (PNG or SVG), atomically."""
+        return export_image(self._tab(), path)
+
+    def choose_import_file(self) -> None:
+        """Ask for a judge file and import it."""
+        choose_import_file(self._tab())
+
+    def choose_export_file(self) -> None:
+        """Ask where to save the CSV export (on the What-if page: the sweep shown there)."""
+        tab = self._tab()
+        if tab.pages.currentWidget() is tab.sweepPanel and tab.sweepPanel.rows():
+            tab.sweepPanel.choose_export_file()
+            return
+        tab.commit_edits()
+        choose_export_file(tab)
+
+    def choose_image_file(self) -> None:
+        """Ask where to save the game's picture."""
+        choose_image_file(self._tab())
+
+    def restore_session(self, state: dict[str, Any]) -> None:
+        """Restore from a session (one undo step); on failure the form is left as it was."""
+        restore_session(self._tab(), state)

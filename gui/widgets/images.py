@@ -7,14 +7,17 @@ QPainter (plots, boards, tables) come out as vectors.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPoint, QRect
-from PySide6.QtGui import QPainter
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPoint, QRect, QSize, Qt
+from PySide6.QtGui import QColor, QFontMetrics, QImage, QPainter
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from gui.files import atomic_write
 from gui.widgets.dialogs import save_file
+from gui.widgets.theme import ROLE
+from solvers.i18n import _
 
 __all__ = [
     "IMAGE_FILTER",
@@ -26,14 +29,21 @@ __all__ = [
 
 #: File-dialog filter of the picture formats offered everywhere.
 IMAGE_FILTER = "PNG image (*.png);;SVG drawing (*.svg)"
+#: Room above and below a picture's caption, in pixels.
+CAPTION_MARGIN = 8
 _RASTER = {".png": "PNG", ".jpg": "JPG", ".jpeg": "JPG", ".bmp": "BMP"}
 
 
-def widget_image_bytes(widget: QWidget, suffix: str) -> bytes:
-    """The picture of ``widget`` encoded for ``suffix`` (".png", ".svg", ...)."""
+def widget_image_bytes(widget: QWidget, suffix: str, caption: Sequence[str] = ()) -> bytes:
+    """The picture of ``widget`` encoded for ``suffix`` (".png", ".svg", ...).
+
+    ``caption``: lines written above the picture (what it shows: the inputs, the answer).
+    """
     suffix = suffix.lower()
     if suffix == ".svg":
-        return _svg_bytes(widget)
+        return _svg_bytes(widget, caption)
+    if caption and suffix in _RASTER:
+        return _raster_with_caption(widget, suffix, caption)
     if suffix not in _RASTER:
         raise ValueError(f"cannot save pictures as {suffix or 'a file without extension'}")
     data = QByteArray()
@@ -45,7 +55,50 @@ def widget_image_bytes(widget: QWidget, suffix: str) -> bytes:
     return bytes(data.data())
 
 
-def _svg_bytes(widget: QWidget) -> bytes:
+def _caption_height(widget: QWidget, caption: Sequence[str]) -> int:
+    if not caption:
+        return 0
+    return CAPTION_MARGIN * 2 + QFontMetrics(widget.font()).lineSpacing() * len(caption)
+
+
+def _paint(painter: QPainter, widget: QWidget, caption: Sequence[str]) -> None:
+    """The caption's lines on paper, then ``widget`` under them."""
+    top = _caption_height(widget, caption)
+    if caption:
+        painter.fillRect(QRect(0, 0, widget.width(), top), QColor(ROLE.paper))
+        painter.setPen(QColor(ROLE.ink))
+        painter.setFont(widget.font())
+        metrics = QFontMetrics(widget.font())
+        for row, line in enumerate(caption):
+            y = CAPTION_MARGIN + metrics.ascent() + row * metrics.lineSpacing()
+            shown = metrics.elidedText(line, Qt.TextElideMode.ElideRight, widget.width() - 16)
+            painter.drawText(8, y, shown)
+    # QWidget's own render: QGraphicsView (plots) hides it under another signature.
+    QWidget.render(widget, painter, QPoint(0, top))
+
+
+def _raster_with_caption(widget: QWidget, suffix: str, caption: Sequence[str]) -> bytes:
+    ratio = widget.devicePixelRatioF()
+    size = QSize(widget.width(), widget.height() + _caption_height(widget, caption))
+    image = QImage(size * ratio, QImage.Format.Format_ARGB32_Premultiplied)
+    image.setDevicePixelRatio(ratio)
+    image.fill(QColor(ROLE.paper))
+    painter = QPainter(image)
+    try:
+        _paint(painter, widget, caption)
+    finally:
+        painter.end()
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    # PySide takes the format as str here, whatever its stubs say.
+    if not image.save(buffer, _RASTER[suffix]):  # type: ignore[call-overload]
+        raise ValueError(_("the picture could not be encoded"))
+    buffer.close()
+    return bytes(data.data())
+
+
+def _svg_bytes(widget: QWidget, caption: Sequence[str] = ()) -> bytes:
     from PySide6.QtSvg import QSvgGenerator  # only paid for when an SVG is saved
 
     data = QByteArray()
@@ -53,22 +106,22 @@ def _svg_bytes(widget: QWidget) -> bytes:
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     generator = QSvgGenerator()
     generator.setOutputDevice(buffer)
-    generator.setSize(widget.size())
-    generator.setViewBox(QRect(0, 0, widget.width(), widget.height()))
-    generator.setTitle(widget.objectName() or type(widget).__name__)
+    height = widget.height() + _caption_height(widget, caption)
+    generator.setSize(QSize(widget.width(), height))
+    generator.setViewBox(QRect(0, 0, widget.width(), height))
+    generator.setTitle(caption[0] if caption else widget.objectName() or type(widget).__name__)
     painter = QPainter(generator)
     try:
-        # QWidget's own render: QGraphicsView (plots) hides it under another signature.
-        QWidget.render(widget, painter, QPoint(0, 0))
+        _paint(painter, widget, caption)
     finally:
         painter.end()
     buffer.close()
     return bytes(data.data())
 
 
-def save_widget_image(widget: QWidget, path: str | Path) -> None:
-    """Write ``widget``'s picture to ``path`` (format by extension), atomically."""
-    atomic_write(path, widget_image_bytes(widget, Path(path).suffix))
+def save_widget_image(widget: QWidget, path: str | Path, caption: Sequence[str] = ()) -> None:
+    """Write ``widget``'s picture, under ``caption``, to ``path`` (format by suffix), atomically."""
+    atomic_write(path, widget_image_bytes(widget, Path(path).suffix, caption))
 
 
 def choose_image_path(parent: QWidget, title: str, name: str) -> str:

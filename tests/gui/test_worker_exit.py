@@ -16,7 +16,7 @@ class OneJob:
     """The worker's end of the jobs pipe: one job, then the window is gone."""
 
     def __init__(self) -> None:
-        self.jobs = [(1, Job(jobs_for_tests.slow, (5.0,)))]
+        self.jobs = [(1, "en", Job(jobs_for_tests.slow, (5.0,)))]
 
     def recv(self) -> Any:
         if self.jobs:

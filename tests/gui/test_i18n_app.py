@@ -1,0 +1,95 @@
+"""The app in Korean and Chinese: no English left in any tab, and switching keeps everything."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from i18n_words import english_left, english_words
+from PySide6.QtWidgets import QMessageBox
+
+import solvers
+from gui import i18n as gui_i18n
+from gui.rules import rules_html
+from solvers import i18n
+
+LANGUAGES = ["ko", "zh_CN"]
+
+
+@pytest.fixture()
+def speak() -> Iterator[object]:
+    """``speak(code)`` installs a language; English is back after the test."""
+    yield gui_i18n.install
+    gui_i18n.install("en")
+
+
+def _window(qtbot, settings):  # type: ignore[no-untyped-def]
+    from gui.main_window import MainWindow
+
+    window = MainWindow(settings)
+    qtbot.addWidget(window)
+    window.resize(1024, 700)
+    window.show()
+    return window
+
+
+def _solved(qtbot, tab) -> None:  # type: ignore[no-untyped-def]
+    qtbot.waitUntil(tab.result_is_current, timeout=60000)
+    qtbot.waitUntil(lambda: not tab.working and bool(tab.whyView.steps), timeout=60000)
+
+
+def _visit_pages(qtbot, tab) -> None:  # type: ignore[no-untyped-def]
+    """Show every page once (pages build their parts when first shown), then Solve again."""
+    for index in range(tab.pagesBar.count()):
+        tab.pagesBar.setCurrentIndex(index)
+        qtbot.wait(10)
+    tab.pagesBar.setCurrentIndex(0)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("game_id", list(solvers.GAMES))
+def test_no_english_left_in_a_tab(qtbot, settings, speak, tmp_path: Path, code, game_id) -> None:  # type: ignore[no-untyped-def]
+    speak(code)
+    window = _window(qtbot, settings)
+    window.gameTabs.setCurrentIndex(list(solvers.GAMES).index(game_id))
+    tab = window.tabs[game_id]
+    _solved(qtbot, tab)
+    _visit_pages(qtbot, tab)
+    assert english_left(tab) == []
+    assert english_words(rules_html(tab)) == []
+    bad = tmp_path / "bad.in"
+    bad.write_text("x y z\n", encoding="utf-8")
+    assert not tab.import_judge_file(bad)
+    assert tab.messageLabel.text()
+    assert english_left(tab) == []
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_menus_and_qt_buttons_speak_the_language(qtbot, settings, speak, code) -> None:  # type: ignore[no-untyped-def]
+    speak(code)
+    window = _window(qtbot, settings)
+    assert english_left(window.menuBar()) == []
+    box = QMessageBox(QMessageBox.Icon.Information, "", "", QMessageBox.StandardButton.Ok)
+    assert english_words(box.button(QMessageBox.StandardButton.Ok).text()) == []
+
+
+def test_switching_keeps_inputs_results_and_leaves_no_english(qtbot, settings, speak) -> None:  # type: ignore[no-untyped-def]
+    window = _window(qtbot, settings)
+    tab = window.tabs["nim"]
+    window.gameTabs.setCurrentWidget(tab)
+    _solved(qtbot, tab)
+    state, judge = tab.state(), tab.judgeOutput.text()
+    english_answer = tab.resultLabel.text()
+    window.set_language("ko")
+    assert i18n.language() == "ko"
+    assert settings.value(gui_i18n.SETTING) == "ko"
+    assert tab.state() == state
+    assert tab.result_is_current()
+    assert tab.judgeOutput.text() == judge
+    assert tab.resultLabel.text() != english_answer
+    _solved(qtbot, tab)
+    assert english_left(tab) == []
+    window.set_language("en")
+    assert tab.resultLabel.text() == english_answer
+    assert gui_i18n.start_language(settings) == "en"
