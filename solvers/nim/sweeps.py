@@ -77,7 +77,7 @@ SWEEPS: tuple[Sweep, ...] = (
         bounds=_pile_range, apply=_with_pile,
         current=lambda inputs, index: inputs.piles[index - 1],
         answers=(N_("nim-sum"), N_("first player wins")), measure=_measure,
-        indexed="pile", count=lambda inputs: len(inputs.piles),
+        indexed=N_("pile"), count=lambda inputs: len(inputs.piles),
         batch=_batch(_with_pile), max_points=10_000,
     ),
     Sweep(

@@ -86,3 +86,20 @@ def test_the_idle_line_follows_the_language(make_tab) -> None:  # type: ignore[n
         i18n.set_language("en")
     tab.retranslate()
     assert tab.play.positionLabel.text() == idle
+
+
+def test_switching_redraws_the_answer_and_the_pile_notes(make_tab, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("nim")
+    tab.piles.model.set_values([1, 2, 3, 4])
+    solve_and_wait(tab)
+    model = tab.piles.model
+    try:
+        i18n.set_language("ko")
+        tab.retranslate()
+        assert tab.resultLabel.text() == "선공 승리 — 님 합 4, 이기는 수 1개"
+        assert model.data(model.index(3, 2)) == "4개 가져가기 → 0"
+    finally:
+        i18n.set_language("en")
+    tab.retranslate()
+    assert model.data(model.index(3, 2)) == "take 4 → 0"
+    assert "First player wins" in tab.resultLabel.text()

@@ -202,13 +202,13 @@ class NimTab(GameTab):
     def retranslate(self) -> None:
         """Texts built from state in the language spoken now; the game in play goes on.
 
-        The base re-shows the result (its line, the pile table's notes, g(x)'s title).
+        The base redraws the answer line and the derivation; the pile table's notes and
+        g(x)'s title are this tab's (an answer of other inputs has none to redraw).
         """
-        # The base gains retranslate with gui/i18n.py; until then there is none to call.
-        base = getattr(super(), "retranslate", None)
-        if base is not None:
-            base()
+        super().retranslate()
         self.rules_html = rules_text()
+        if self.result is not None and self.result_is_current():
+            self.show_result(self.result)
         self.form.retranslate()
         self.chart.retranslate()
         self.grundy.retranslate()
