@@ -2,16 +2,18 @@
 
 Every number comes from the solver's result (its nim-sum, Grundy values, winning
 moves and Grundy sequence) and the inputs; the sentences are the ``TEXTS`` below.
+``explain_position`` says the same of a position reached in play, for the player to
+move (the Why page follows a game with it).
 """
 
 from __future__ import annotations
 
 from solvers.explain import Ref, Step, Table, bounded_rows, phrasebook
 from solvers.i18n import N_, ngettext
-from solvers.nim import Move, NimInputs, NimResult, Rule
-from solvers.nim.grundy import GrundySequence
+from solvers.nim import Move, NimInputs, NimResult, Rule, decide
+from solvers.nim.grundy import GrundySequence, grundy_sequence
 
-__all__ = ["DIGIT_COLUMNS_UP_TO", "TEXTS", "explain"]
+__all__ = ["DIGIT_COLUMNS_UP_TO", "TEXTS", "explain", "explain_position"]
 
 #: Every English sentence of a Nim explanation, with named fields (one place to translate).
 TEXTS: dict[str, str] = {
@@ -43,6 +45,10 @@ TEXTS: dict[str, str] = {
     "move_row_left": N_("leaves"),
     "move_text": N_("Take {taken} from pile {number}: {before} → {after}."),
     "lose_title": N_("The second player wins: every move loses"),
+    "now_win_title": N_("The player to move wins: the winning move"),
+    "now_lose_title": N_("The player to move loses: every move loses"),
+    "over_title": N_("No move is left"),
+    "over_text": N_("Every pile is too small for a move: the game is over."),
     "lose_text": N_(
         "s = 0. A move changes one pile, so it changes at least one of that pile's binary "
         "digits, and that column's XOR becomes 1: every move leaves a nim-sum that is not 0. "
@@ -125,24 +131,53 @@ _SHOWN_REACHABLE = 12
 
 def explain(inputs: NimInputs, result: NimResult) -> list[Step]:
     """The derivation of ``result`` for ``inputs``, step by step."""
-    piles = inputs.piles
     steps: list[Step] = []
     sequence = result.sequence
     if inputs.rule is Rule.SUBTRACTION and sequence is not None:
         steps += _grundy_steps(inputs, sequence)
+    return steps + _verdict_steps(inputs, result, now=False)
+
+
+def explain_position(position: NimInputs, sequence: GrundySequence | None = None) -> list[Step]:
+    """Why the player to move in ``position`` (a game in play) wins or loses, and how.
+
+    The piles now in binary, their nim-sum and the winning moves from here; for a
+    subtraction game (``sequence``: its Grundy values, found again when None) each
+    pile's Grundy value first. Over in one pass over the piles.
+    """
+    if position.rule is Rule.SUBTRACTION and sequence is None:
+        sequence = grundy_sequence(position.subtraction)
+    least = position.subtraction[0] if position.rule is Rule.SUBTRACTION else 1
+    if all(p < least for p in position.piles):
+        refs = tuple(Ref("pile", (i,)) for i in range(len(position.piles)))
+        return [Step(say("over_title"), say("over_text"), (), refs)]
+    result = decide(position, sequence)
+    steps: list[Step] = []
+    if sequence is not None:
+        steps.append(_pile_grundy_step(position, sequence))
+    return steps + _verdict_steps(position, result, now=True)
+
+
+def _verdict_steps(inputs: NimInputs, result: NimResult, now: bool) -> list[Step]:
+    """Binary columns, the nim-sum and the winning move (or why every move loses).
+
+    ``now``: said of the player to move in a game in play, not of the first player.
+    """
+    piles = inputs.piles
     values = result.grundy
     grundy = inputs.rule is Rule.SUBTRACTION
-    steps.append(_binary_step(values, result.nim_sum, grundy))
+    steps = [_binary_step(values, result.nim_sum, grundy)]
     if inputs.rule is Rule.MISERE and all(p <= 1 for p in piles):
-        steps.append(_all_ones_step(inputs, result))
+        steps.append(_all_ones_step(inputs, result, now))
         return steps
     steps.append(_sum_step(values, result.nim_sum))
     if inputs.rule is Rule.MISERE:
         steps.append(_misere_step(inputs, result))
     if result.first_player_wins:
-        steps.append(_win_step(inputs, result))
+        steps.append(_win_step(inputs, result, say("now_win_title" if now else "win_title")))
     else:
-        steps.append(Step(say("lose_title"), say("sub_lose_text" if grundy else "lose_text")))
+        title = say("now_lose_title" if now else "lose_title")
+        steps.append(Step(title, say("sub_lose_text" if grundy else "lose_text")))
     return steps
 
 
@@ -185,7 +220,7 @@ def _move_rows(moves: tuple[Move, ...]) -> tuple[tuple[str, ...], ...]:
     )
 
 
-def _win_step(inputs: NimInputs, result: NimResult) -> Step:
+def _win_step(inputs: NimInputs, result: NimResult, title: str) -> Step:
     moves = result.winning_moves
     refs = tuple(Ref("pile", (m.pile,)) for m in moves)
     if inputs.rule is not Rule.SUBTRACTION:
@@ -216,7 +251,7 @@ def _win_step(inputs: NimInputs, result: NimResult) -> Step:
         column = _column_name(result.nim_sum.bit_length() - 1)
         intro = say("win_text", value=result.nim_sum, column=column)
     table = Table(header, bounded_rows(list(rows), len(header), _more_piles))
-    return Step(say("win_title"), "\n".join([intro, "", *sentences]), (table,), refs)
+    return Step(title, "\n".join([intro, "", *sentences]), (table,), refs)
 
 
 def _misere_step(inputs: NimInputs, result: NimResult) -> Step:
@@ -238,10 +273,25 @@ def _misere_step(inputs: NimInputs, result: NimResult) -> Step:
     return Step(say("misere_title"), text, (), tuple(Ref("pile", (i,)) for i in big))
 
 
-def _all_ones_step(inputs: NimInputs, result: NimResult) -> Step:
+def _all_ones_step(inputs: NimInputs, result: NimResult, now: bool) -> Step:
     ones = sum(inputs.piles)
-    # An odd count: the first player takes the last stone and loses.
-    who = say("ones_odd" if ones % 2 else "ones_even", ones=ones)
+    # An odd count: the player to move (the first player) takes the last stone and loses.
+    if not now:
+        who = say("ones_odd" if ones % 2 else "ones_even", ones=ones)
+    elif ones % 2:
+        who = ngettext(
+            "With {ones} pile of 1 the last stone is taken by the player to move, who loses.",
+            "With {ones} piles of 1 the last stone is taken by the player to move, who loses.",
+            ones,
+        ).format(ones=ones)
+    else:
+        who = ngettext(
+            "With {ones} pile of 1 the last stone is taken by the opponent, who loses: the player"
+            " to move wins.",
+            "With {ones} piles of 1 the last stone is taken by the opponent, who loses: the"
+            " player to move wins.",
+            ones,
+        ).format(ones=ones)
     text = " ".join((say("ones_text"), who, say("ones_note", value=result.nim_sum)))
     refs = tuple(Ref("pile", (i,)) for i, p in enumerate(inputs.piles) if p == 1)
     if result.first_player_wins:
@@ -276,18 +326,21 @@ def _grundy_steps(inputs: NimInputs, g: GrundySequence) -> list[Step]:
         say("period_text", start=g.preperiod, period=g.period, window=max(subtraction)),
         (Table(period_header, (period_row,)),),
     )
+    return [mex, period, _pile_grundy_step(inputs, g)]
+
+
+def _pile_grundy_step(inputs: NimInputs, g: GrundySequence) -> Step:
     pile_rows = [
         (say("pile", number=i + 1), str(p), str(_reduced(g, p)), str(g(p)))
         for i, p in enumerate(inputs.piles)
     ]
     pile_header = ("", say("size"), say("reduced"), say("grundy"))
-    piles = Step(
+    return Step(
         say("pile_grundy_title"),
         say("pile_grundy_text"),
         (Table(pile_header, bounded_rows(pile_rows, 4, _more_piles)),),
         tuple(Ref("pile", (i,)) for i in range(len(inputs.piles))),
     )
-    return [mex, period, piles]
 
 
 def _reduced(g: GrundySequence, x: int) -> int:

@@ -8,18 +8,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QSplitter, QWidget
 
 from gui.tabs.base import GameTab
 from gui.widgets.play_panel import GameRestarter, show_play_headline
 from gui.widgets.theme import BEST
+from gui.worker import Job
 from solvers import nim
 from solvers.i18n import N_, _, ngettext
+from solvers.nim.why import explain_position
 
 from .form import NimForm
 from .play import NimPlayPanel
 from .views import GrundyPlot, PileChart
+from .why_picture import NimWhyPicture
 
 __all__ = ["NimTab"]
 
@@ -101,6 +104,8 @@ class NimTab(GameTab):
         self.viewsSplitter = views
         #: Whether g(x) was ever shown: only its first appearance is given room.
         self._grundy_shown = False
+        #: The position in play the Why page derives (None: it derives the answer).
+        self._followed: nim.NimInputs | None = None
         self._draw_form_piles()
         self.revalidate()
 
@@ -214,6 +219,8 @@ class NimTab(GameTab):
         self.grundy.retranslate()
         self.play.retranslate()
         self._headline()
+        self._followed = None  # the game's derivation again, in the new words
+        self._follow()
 
     # ----- drawing -------------------------------------------------------------------------
     def _draw_form_piles(self) -> None:
@@ -226,10 +233,53 @@ class NimTab(GameTab):
         """In play the chart shows the position (bars shrink) and the mover's winning moves."""
         state = self.play.state
         self._headline()
+        self._follow()
         if state is None:
             self._draw_form_piles()
             return
         self.chart.draw(state.piles, self.play.winning_by_pile())
+
+    # ----- the Why page and Export picture ---------------------------------------------------
+    def why_picture(self) -> QWidget:
+        """The piles over their binary digits, beside the Why page's steps."""
+        picture = NimWhyPicture()
+        # The page draws the answer's case in it first: a game in play takes it over after.
+        QTimer.singleShot(0, self._sync_why_picture)
+        return picture
+
+    def picture(self) -> QWidget:
+        """The pile chart with its legend (Export picture)."""
+        return self.chart.view
+
+    def _follow(self) -> None:
+        """The Why page follows the game in play: the position now, for the player to move.
+
+        Every change of the position in play sends its derivation; the game's end (or
+        leaving it) gives the page back to the answer's.
+        """
+        state = self.play.state
+        position = None if state is None or state.over else state.position
+        if position == self._followed:
+            return
+        self._followed = position
+        if state is None or position is None:
+            self.follow_play(None, "")
+        else:
+            job = Job(explain_position, (position, state.sequence), progress=False)
+            piles = ", ".join(f"{p:,}" for p in position.piles)
+            self.follow_play(job, _("The game in play: piles {piles}").format(piles=piles))
+        self._sync_why_picture()
+
+    def _sync_why_picture(self) -> None:
+        """The Why page's picture shows what its steps derive: the position, or the answer."""
+        picture = self.why.picture
+        if not isinstance(picture, NimWhyPicture):
+            return
+        state = self.play.state
+        if self._followed is not None and state is not None:
+            picture.show_result(self._followed, nim.decide(self._followed, state.sequence))
+        elif self.result is not None:
+            picture.show_result(self.result.inputs, self.result)
 
     def _headline(self) -> None:
         """While a game runs before any solve, the answer line speaks of the game."""

@@ -56,9 +56,13 @@ def takes_text(takes: Iterable[int]) -> str:
 
 
 class PileChart:
-    """Stones per pile; a pile with a winning move is green, the stones it takes hatched."""
+    """Stones per pile; a pile with a winning move is green, the stones it takes hatched.
 
-    def __init__(self) -> None:
+    ``legend``: the words under the chart that say what green and hatched mean (the
+    Why page's copy marks only what a step points at, and says so itself).
+    """
+
+    def __init__(self, legend: bool = True) -> None:
         self.widget = make_plot(
             _("Piles"),
             _("pile"),
@@ -82,6 +86,8 @@ class PileChart:
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.widget, 1)
         layout.addWidget(self.legend)
+        self.legend.setVisible(legend)
+        self._piles: tuple[int, ...] = ()
 
     def retranslate(self) -> None:
         """Title, axes and legend in the language spoken now."""
@@ -112,12 +118,28 @@ class PileChart:
             left = pile + 1 - spread * (len(afters) - 1) / 2
             marks.extend((left + k * spread, after) for k, after in enumerate(sorted(afters)))
         xs = list(range(1, len(piles) + 1))
+        self._piles = tuple(piles)
         self.keptBars.setOpts(x=xs, height=kept, brushes=brushes)
         self.takenBars.setOpts(x=taken_x, y0=taken_base, height=taken_height)
         self.targetMarks.setData(x=[m[0] for m in marks], y=[m[1] for m in marks])
         if piles:
             self.widget.setXRange(0.4, len(piles) + 0.6, padding=0)
             self.widget.setYRange(0, max(max(piles), 1) * 1.05, padding=0)
+
+    def mark(self, marked: Iterable[int]) -> None:
+        """Bars of the drawn piles, those of index in ``marked`` in the highlight colour."""
+        chosen = set(marked)
+        brushes = [ROLE.best if i in chosen else ROLE.neutral for i in range(len(self._piles))]
+        xs = list(range(1, len(self._piles) + 1))
+        heights = [float(p) for p in self._piles]
+        self.keptBars.setOpts(x=xs, height=heights, brushes=brushes)
+        self.takenBars.setOpts(x=[], y0=[], height=[])
+        self.targetMarks.setData(x=[], y=[])
+
+    def marked(self) -> list[int]:
+        """The indices of the piles drawn in the highlight colour (what ``mark`` chose)."""
+        brushes = self.keptBars.opts.get("brushes") or []
+        return [i for i, brush in enumerate(brushes) if brush == ROLE.best]
 
 
 class GrundyPlot:
