@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import shlex
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -46,9 +47,23 @@ from solvers.check import SIZES, CaseResult, Report, Settings
 from solvers.check.build import SOURCES
 from solvers.check.job import CheckRequest, Shrunk, run_check
 from solvers.check.report import text_report
+from solvers.i18n import N_, _, ngettext
 from solvers.protocol import parse_options, split_numbers
 
 __all__ = ["CheckDialog", "command_for", "open_check_dialog"]
+
+#: The judge's verdicts and the check's sizes, as the dialog shows them (the check itself
+#: names them in English: its report and the CLI are a judge's words).
+SHOWN_WORDS = frozenset((
+    N_("accepted"), N_("wrong answer"), N_("presentation"), N_("runtime error"),
+    N_("time limit"), N_("memory limit"), N_("output limit"), N_("compile error"),
+    N_("cancelled"), N_("skipped"), N_("small"), N_("judge"), N_("max"),
+))  # fmt: skip
+
+
+def shown(word: str) -> str:
+    """A verdict or size of the check in the user's language (unknown words as they are)."""
+    return _(word) if word in SHOWN_WORDS else word
 
 
 def command_for(text: str) -> list[str]:
@@ -61,11 +76,13 @@ def command_for(text: str) -> list[str]:
     try:
         words = shlex.split(text)
     except ValueError as exc:
-        raise ValueError(f"the command line cannot be read: {exc}") from None
+        raise ValueError(
+            _("the command line cannot be read: {reason}").format(reason=exc)
+        ) from None
     if not words:
-        raise ValueError("choose a program, or type the command that runs it")
+        raise ValueError(_("choose a program, or type the command that runs it"))
     if Path(words[0]).suffix.lower() in SOURCES and not Path(words[0]).is_file():
-        raise ValueError(f"no such file: {words[0]}")
+        raise ValueError(_("no such file: {name}").format(name=words[0]))
     return words
 
 
@@ -89,7 +106,9 @@ class CheckDialog(QDialog):
         self.controller.failed.connect(self._on_failed)
         self.controller.cancelled.connect(self._on_cancelled)
         self.controller.busy_changed.connect(self._set_running)
-        self.setWindowTitle(f"Check a {tab.title} solution")
+        #: The status line as a function of the language, and whether it is an error.
+        self._status: tuple[Any, bool] = (str, False)
+        self.setWindowTitle(_("Check a {game} solution").format(game=_(tab.title)))
         self.setObjectName("checkDialog")
         self._build()
         self._set_running(False)
@@ -98,8 +117,8 @@ class CheckDialog(QDialog):
     def _build(self) -> None:
         self.programEdit = QLineEdit(self._remembered())
         self.programEdit.setObjectName("programEdit")
-        self.programEdit.setPlaceholderText("./a.out, sol.cpp, Main.java, sol.py, or a command")
-        browse = QPushButton("Browse…")
+        self.programEdit.setPlaceholderText(_("./a.out, sol.cpp, Main.java, sol.py, or a command"))
+        browse = QPushButton(_("Browse…"))
         browse.setObjectName("browseButton")
         browse.clicked.connect(self.choose_program)
         program = QHBoxLayout()
@@ -108,27 +127,28 @@ class CheckDialog(QDialog):
         self.optionsEdit = QLineEdit()
         self.optionsEdit.setObjectName("optionsEdit")
         flags = " ".join(option.flag for option in getattr(self.module, "OPTIONS", ()))
-        self.optionsEdit.setPlaceholderText(flags or "this game has no options")
+        self.optionsEdit.setPlaceholderText(flags or _("this game has no options"))
         self.casesSpin = _spin(QSpinBox(), "casesSpin", 1, 100_000, 200)
         self.sizeCombo = QComboBox()
         self.sizeCombo.setObjectName("sizeCombo")
-        self.sizeCombo.addItems(list(SIZES))
-        self.sizeCombo.setCurrentText("judge")
+        for size in SIZES:
+            self.sizeCombo.addItem(shown(size), size)
+        self.sizeCombo.setCurrentIndex(self.sizeCombo.findData("judge"))
         self.timeoutSpin = _spin(QDoubleSpinBox(), "timeoutSpin", 0.1, 3600, 5.0)
-        self.timeoutSpin.setSuffix(" s")
+        self.timeoutSpin.setSuffix(_(" s"))
         self.seedSpin = _spin(QSpinBox(), "seedSpin", 0, 999_999, random.randrange(1_000_000))
         form = QFormLayout()
-        form.addRow("Program:", program)
-        form.addRow("Game options:", self.optionsEdit)
-        form.addRow("Cases:", self.casesSpin)
-        form.addRow("Size:", self.sizeCombo)
-        form.addRow("Time limit:", self.timeoutSpin)
-        form.addRow("Seed:", self.seedSpin)
+        form.addRow(_("Program:"), program)
+        form.addRow(_("Game options:"), self.optionsEdit)
+        form.addRow(_("Cases:"), self.casesSpin)
+        form.addRow(_("Size:"), self.sizeCombo)
+        form.addRow(_("Time limit:"), self.timeoutSpin)
+        form.addRow(_("Seed:"), self.seedSpin)
 
-        self.runButton = _button("Run", "runButton", self.start)
-        self.cancelButton = _button("Cancel", "cancelButton", self.stop)
-        self.showButton = _button("Show in Tab", "showButton", self.show_in_tab)
-        close = _button("Close", "closeButton", self.close)
+        self.runButton = _button(_("Run"), "runButton", self.start)
+        self.cancelButton = _button(_("Cancel"), "cancelButton", self.stop)
+        self.showButton = _button(_("Show in Tab"), "showButton", self.show_in_tab)
+        close = _button(_("Close"), "closeButton", self.close)
         self.progressBar = QProgressBar()
         self.progressBar.setObjectName("progressBar")
         # Hidden between runs but keeping its room: the buttons never move when a run
@@ -146,7 +166,9 @@ class CheckDialog(QDialog):
 
         self.casesTable = QTableWidget(0, 4)
         self.casesTable.setObjectName("casesTable")
-        self.casesTable.setHorizontalHeaderLabels(["Case", "Verdict", "Time (s)", "Memory (MB)"])
+        self.casesTable.setHorizontalHeaderLabels(
+            [_("Case"), _("Verdict"), _("Time (s)"), _("Memory (MB)")]
+        )
         self.casesTable.verticalHeader().hide()
         self.casesTable.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.casesTable.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
@@ -175,9 +197,8 @@ class CheckDialog(QDialog):
     def choose_program(self) -> None:
         """Pick the program: an executable, or a source file the check builds."""
         sources = " ".join(f"*{suffix}" for suffix in SOURCES)
-        path, _ = QFileDialog.getOpenFileName(
-            self, "Program to check", "", f"Programs and sources ({sources});;All files (*)"
-        )
+        filters = _("Programs and sources ({patterns});;All files (*)").format(patterns=sources)
+        path, _filter = QFileDialog.getOpenFileName(self, _("Program to check"), "", filters)
         if path:
             self.programEdit.setText(shlex.quote(path))
 
@@ -186,7 +207,7 @@ class CheckDialog(QDialog):
         return Settings(
             cases=self.casesSpin.value(),
             seed=self.seedSpin.value(),
-            size=self.sizeCombo.currentText(),
+            size=str(self.sizeCombo.currentData()),
             timeout=self.timeoutSpin.value(),
         )
 
@@ -212,7 +233,8 @@ class CheckDialog(QDialog):
         self.progressBar.setValue(0)
         module = self.module.__name__  # the worker imports it, as pickle imports a function
         request = CheckRequest(module, self.game, tuple(command), settings, tuple(words))
-        self._say(f"Running {shlex.join(command)}…")
+        line = shlex.join(command)
+        self._say(lambda: _("Running {command}…").format(command=line))
         self.controller.start(Job(run_check, (request,)))
 
     @Slot()
@@ -227,9 +249,15 @@ class CheckDialog(QDialog):
         failure = self.report.failure
         self.tab.load_inputs(failure.inputs)
         self.tab.solve()
+        title = self.tab.title
         self._say(
-            f"Loaded into the {self.tab.title} tab. Optimal: {failure.expected.strip()}; "
-            f"your program: {failure.output.strip() or failure.verdict}."
+            lambda: _(
+                "Loaded into the {game} tab. Optimal: {optimal}; your program: {yours}."
+            ).format(
+                game=_(title),
+                optimal=failure.expected.strip(),
+                yours=failure.output.strip() or shown(failure.verdict),
+            )
         )
 
     def wait(self, timeout_ms: int = 10_000) -> bool:
@@ -269,10 +297,13 @@ class CheckDialog(QDialog):
     def _on_case(self, case: CaseResult) -> None:
         row = self.casesTable.rowCount()
         self.casesTable.insertRow(row)
-        name = f"sample {case.sample}" if case.sample else str(case.number)
+        name = _("sample {name}").format(name=case.sample) if case.sample else str(case.number)
         memory = "" if case.memory_kb is None else f"{case.memory_kb / 1024:.1f}"
-        for column, text in enumerate((name, case.verdict, f"{case.seconds:.3f}", memory)):
-            self.casesTable.setItem(row, column, QTableWidgetItem(text))
+        for column, text in enumerate((name, shown(case.verdict), f"{case.seconds:.3f}", memory)):
+            item = QTableWidgetItem(text)
+            if column == 1:  # the verdict as the check names it, for retranslate
+                item.setData(Qt.ItemDataRole.UserRole, case.verdict)
+            self.casesTable.setItem(row, column, item)
         if not case.sample:
             self.progressBar.setValue(case.number)
         if case.verdict != "accepted":
@@ -280,31 +311,24 @@ class CheckDialog(QDialog):
 
     @Slot(int)
     def _on_shrinking(self, steps: int) -> None:
-        self._say(f"Shrinking the failing case: {steps} smaller failing inputs found…")
+        self._say(
+            lambda: ngettext(
+                "Shrinking the failing case: {count} smaller failing input found…",
+                "Shrinking the failing case: {count} smaller failing inputs found…",
+                steps,
+            ).format(count=steps)
+        )
 
     @Slot(object)
     def _on_report(self, report: Report) -> None:
         self.report, self._partial = report, None
         self.reportText.setPlainText(text_report(report))
-        if report.cancelled:
-            self._say("Cancelled; every program it started is stopped.")
-        elif report.failure is None:
-            self._say(f"All {len(report.cases)} cases accepted.")
-        elif report.failure.inputs is None:
-            self._say(f"{report.failure.verdict.capitalize()}: see the report.", error=True)
-        else:
-            failure = report.failure
-            where = f"sample {failure.sample}" if failure.sample else f"case {failure.number}"
-            self._say(
-                f"{failure.verdict.capitalize()} on {where}, shrunk to "
-                f"{len(split_numbers(failure.input_text))} numbers. Show in Tab solves it there.",
-                error=True,
-            )
+        self._say(lambda: _report_line(report), error=_failed(report))
         self._set_running(self.controller.busy)  # Show in Tab follows the report
 
     @Slot(object)
     def _on_failed(self, failure: JobFailure) -> None:
-        self._say(f"The check could not run: {failure}", error=True)
+        self._say(lambda: _("The check could not run: {reason}").format(reason=failure), error=True)
 
     @Slot()
     def _on_cancelled(self) -> None:
@@ -322,9 +346,60 @@ class CheckDialog(QDialog):
         shown = failure is not None and failure.inputs is not None
         self.showButton.setEnabled(not running and shown)
 
-    def _say(self, text: str, error: bool = False) -> None:
-        self.statusLabel.setText(text)
+    def _say(self, text: str | Callable[[], str], error: bool = False) -> None:
+        """Show ``text`` on the status line (an error in bold).
+
+        A function of the language is kept for ``retranslate``; a plain text (a reason
+        already translated where it was raised) stays as it is.
+        """
+        render: Callable[[], str] = text if callable(text) else (lambda: text)
+        self._status = (render, error)
+        self.statusLabel.setText(render())
         self.statusLabel.setStyleSheet("font-weight: 600;" if error else "")
+
+    def retranslate(self) -> None:
+        """Say again, in the language spoken now, what is built from the dialog's state."""
+        self.setWindowTitle(_("Check a {game} solution").format(game=_(self.tab.title)))
+        for index in range(self.sizeCombo.count()):
+            self.sizeCombo.setItemText(index, shown(str(self.sizeCombo.itemData(index))))
+        for row in range(self.casesTable.rowCount()):
+            item = self.casesTable.item(row, 1)
+            verdict = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+            if item is not None and isinstance(verdict, str):
+                item.setText(shown(verdict))
+        render, error = self._status
+        self._say(render, error)
+
+
+def _failed(report: Report) -> bool:
+    return not report.cancelled and report.failure is not None
+
+
+def _report_line(report: Report) -> str:
+    """The status line of a finished check."""
+    failure = report.failure
+    if report.cancelled:
+        return _("Cancelled; every program it started is stopped.")
+    if failure is None:
+        count = len(report.cases)
+        return ngettext("All {count} case accepted.", "All {count} cases accepted.", count).format(
+            count=count
+        )
+    verdict = shown(failure.verdict).capitalize()
+    if failure.inputs is None:
+        return _("{verdict}: see the report.").format(verdict=verdict)
+    count = len(split_numbers(failure.input_text))
+    if failure.sample:
+        return ngettext(
+            "{verdict} on sample {name}, shrunk to {count} number. Show in Tab solves it there.",
+            "{verdict} on sample {name}, shrunk to {count} numbers. Show in Tab solves it there.",
+            count,
+        ).format(verdict=verdict, name=failure.sample, count=count)
+    return ngettext(
+        "{verdict} on case {number}, shrunk to {count} number. Show in Tab solves it there.",
+        "{verdict} on case {number}, shrunk to {count} numbers. Show in Tab solves it there.",
+        count,
+    ).format(verdict=verdict, number=failure.number, count=count)
 
 
 def _spin(box: Any, name: str, lo: float, hi: float, value: float) -> Any:

@@ -35,6 +35,7 @@ from PySide6.QtCore import QEventLoop, QObject, QTimer, Signal
 
 from gui.pool import KILL_AFTER_MS, WorkerPool
 from gui.worker import Done, Failed, Job, Message, Progress
+from solvers.i18n import _
 
 __all__ = [
     "KILL_AFTER_MS",
@@ -219,7 +220,7 @@ def run_and_wait(job: Job[Any], timeout_ms: int = 60_000) -> Any:
     if "result" in outcome:
         return outcome["result"]
     failure = outcome.get("failure")
-    raise ValueError(str(failure) if failure is not None else "it was stopped before it ended")
+    raise ValueError(str(failure) if failure is not None else _("it was stopped before it ended"))
 
 
 def warm_up(modules: tuple[str, ...] = ("solvers",)) -> None:

@@ -55,11 +55,16 @@ class Document:
         """Whether the answer belongs to the inputs now."""
         return self.result is not None and not self.stale
 
-    def edited(self, inputs: Any, problem: str = "") -> None:
-        """The inputs changed (to ``inputs``, or invalid for ``problem``): the answer is old."""
+    def edited(self) -> bool:
+        """The inputs changed: the answer is old. True if this made it old just now."""
+        if self.result is None or self.stale:
+            return False
+        self.stale = True
+        return True
+
+    def validated(self, inputs: Any, problem: str = "") -> None:
+        """The inputs now read as ``inputs``, or are not valid because of ``problem``."""
         self.inputs, self.problem = (None, problem) if problem else (inputs, "")
-        if self.result is not None:
-            self.stale = True
 
     def accept(self, result: Any, inputs: Any, seconds: float = 0.0) -> None:
         """``result`` is the answer for ``inputs``, the inputs now."""

@@ -15,6 +15,7 @@ from typing import Any
 
 from solvers.files import FileRefused, atomic_write
 from solvers.files import read_text_limited as _read_text
+from solvers.i18n import _
 
 __all__ = [
     "MAX_DEPTH",
@@ -42,9 +43,11 @@ def loads_json(text: str, max_depth: int = MAX_DEPTH) -> Any:
     try:
         data = json.loads(text)
     except RecursionError:  # the C parser stops cleanly far past any sane depth
-        raise ValueError(f"nested deeper than {max_depth} levels") from None
+        raise ValueError(_nested(max_depth)) from None
     except json.JSONDecodeError as exc:
-        raise ValueError(f"not valid JSON: {exc.msg} (line {exc.lineno})") from None
+        # The JSON parser's own reason stays English: it comes from the standard library.
+        text = _("not valid JSON: {reason} (line {line})")
+        raise ValueError(text.format(reason=exc.msg, line=exc.lineno)) from None
     if isinstance(data, (dict, list)):
         _check_depth(data, max_depth)
     return data
@@ -57,6 +60,10 @@ def load_json(
     return loads_json(read_text_limited(path, max_bytes), max_depth)
 
 
+def _nested(max_depth: int) -> str:
+    return _("nested deeper than {count} levels").format(count=max_depth)
+
+
 def _check_depth(data: Any, max_depth: int) -> None:
     """Refuse parsed JSON nested deeper than ``max_depth`` (walked without recursion)."""
     stack = [(data, 1)]
@@ -64,5 +71,5 @@ def _check_depth(data: Any, max_depth: int) -> None:
         value, depth = stack.pop()
         children = value.values() if isinstance(value, dict) else value
         if depth > max_depth:
-            raise ValueError(f"nested deeper than {max_depth} levels")
+            raise ValueError(_nested(max_depth))
         stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QTabWidget, QWidget
 
 import solvers
 from gui.tabs import GameTab, tab_class
+from solvers.i18n import _
 
 __all__ = ["LazyTabWidget", "Pages"]
 
@@ -43,8 +44,13 @@ class LazyTabWidget(QTabWidget):
         #: While this says True, idle-time building waits (a tab's import can take 0.2 s).
         self.is_busy: Callable[[], bool] = lambda: False
         for game_id in self.ids:
-            self.addTab(QWidget(), solvers.TITLES[game_id])
+            self.addTab(QWidget(), _(solvers.TITLES[game_id]))
         self.currentChanged.connect(self._build_current)
+
+    def retranslate(self) -> None:
+        """Name every page in the language spoken now."""
+        for index, game_id in enumerate(self.ids):
+            self.setTabText(index, _(solvers.TITLES[game_id]))
 
     # ----- building ------------------------------------------------------------------------------
     def page(self, game_id: str) -> GameTab:
@@ -62,7 +68,7 @@ class LazyTabWidget(QTabWidget):
         blocked = self.blockSignals(True)  # the same page stays current: nothing to announce
         try:
             self.removeTab(index)
-            self.insertTab(index, tab, solvers.TITLES[game_id])
+            self.insertTab(index, tab, _(solvers.TITLES[game_id]))
             self.setCurrentIndex(current)
         finally:
             self.blockSignals(blocked)

@@ -35,9 +35,10 @@ from gui.session_file import read_session_job
 from gui.shortcuts import ForcedShortcuts, clipboard
 from gui.tabs import GameTab
 from gui.tabs.base import stop_every_tab
+from gui.tabs.live import duration
 from gui.widgets.dialogs import open_file, save_file, use_settings
 from gui.widgets.splitters import restore_splitter
-from solvers.i18n import LANGUAGES, language
+from solvers.i18n import LANGUAGES, N_, _, language
 
 __all__ = ["MainWindow", "has_display", "main"]
 
@@ -46,7 +47,7 @@ APP_NAME = "Strategy Workbench"
 DEFAULT_SIZE = (1280, 820)
 #: Room a window manager's title bar and borders may take around it.
 FRAME_ROOM = (16, 48)
-SESSION_FILTER = "Sessions (*.json);;All files (*)"
+SESSION_FILTER = N_("Sessions (*.json);;All files (*)")
 #: Pause between building the hidden tabs after the window is shown.
 IDLE_BUILD_MS = 1500
 
@@ -103,61 +104,63 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
+        file_menu = bar.addMenu(_("&File"))
         keys = QKeySequence.StandardKey
-        self._action(file_menu, "&Open Session…", self.choose_open_session, keys.Open)
-        self.recentMenu = file_menu.addMenu("Open &Recent")
-        self._action(file_menu, "&Save Session…", self.choose_save_session, keys.Save)
+        self._action(file_menu, _("&Open Session…"), self.choose_open_session, keys.Open)
+        self.recentMenu = file_menu.addMenu(_("Open &Recent"))
+        self._action(file_menu, _("&Save Session…"), self.choose_save_session, keys.Save)
         file_menu.addSeparator()
         current = self.current_tab
         self.importAction = self._action(
-            file_menu, "&Import Judge File…", lambda: current().choose_import_file(), "Ctrl+I"
+            file_menu, _("&Import Judge File…"), lambda: current().choose_import_file(), "Ctrl+I"
         )
         self.exampleAction = self._action(
-            file_menu, "Load &Example", lambda: current().load_example(), "Ctrl+L"
+            file_menu, _("Load &Example"), lambda: current().load_example(), "Ctrl+L"
         )
         self.exportAction = self._action(
-            file_menu, "&Export CSV…", lambda: current().choose_export_file(), "Ctrl+E"
+            file_menu, _("&Export CSV…"), lambda: current().choose_export_file(), "Ctrl+E"
         )
         self.pictureAction = self._action(
-            file_menu, "Export &Picture…", lambda: current().choose_image_file(), "Ctrl+Shift+E"
+            file_menu, _("Export &Picture…"), lambda: current().choose_image_file(), "Ctrl+Shift+E"
         )
         file_menu.addSeparator()
-        self._action(file_menu, "&Quit", self.close, keys.Quit)
+        self._action(file_menu, _("&Quit"), self.close, keys.Quit)
 
-        edit_menu = bar.addMenu("&Edit")
-        self.undoAction = self.undoGroup.createUndoAction(self, "&Undo")
+        edit_menu = bar.addMenu(_("&Edit"))
+        self.undoAction = self.undoGroup.createUndoAction(self, _("&Undo"))
         self.undoAction.setShortcuts(QKeySequence.keyBindings(keys.Undo))
-        self.redoAction = self.undoGroup.createRedoAction(self, "&Redo")
+        self.redoAction = self.undoGroup.createRedoAction(self, _("&Redo"))
         self.redoAction.setShortcuts(QKeySequence.keyBindings(keys.Redo))
         self.editMenu = edit_menu
         edit_menu.addActions([self.undoAction, self.redoAction])
         edit_menu.addSeparator()
         for text, kind, key in (
-            ("Cu&t", "cut", keys.Cut),
-            ("&Copy", "copy", keys.Copy),
-            ("&Paste", "paste", keys.Paste),
+            (_("Cu&t"), "cut", keys.Cut),
+            (_("&Copy"), "copy", keys.Copy),
+            (_("&Paste"), "paste", keys.Paste),
         ):
             self._action(edit_menu, text, functools.partial(clipboard, kind), key)
 
-        self._build_view_menu(bar.addMenu("&View"))
+        self._build_view_menu(bar.addMenu(_("&View")))
 
-        solve_menu = bar.addMenu("&Solve")
-        self.solveAction = self._action(solve_menu, "&Solve", lambda: current().solve())
+        solve_menu = bar.addMenu(_("&Solve"))
+        self.solveAction = self._action(solve_menu, _("&Solve"), lambda: current().solve())
         self.solveAction.setShortcuts([QKeySequence("Ctrl+Return"), QKeySequence("Ctrl+Enter")])
-        self.cancelAction = self._action(solve_menu, "&Cancel", lambda: current().cancel(), "Esc")
+        self.cancelAction = self._action(
+            solve_menu, _("&Cancel"), lambda: current().cancel(), "Esc"
+        )
         self.cancelAction.setEnabled(False)
         solve_menu.addSeparator()
-        self.checkAction = self._action(solve_menu, "Check a S&olution…", self.open_check_dialog)
+        self.checkAction = self._action(solve_menu, _("Check a S&olution…"), self.open_check_dialog)
 
-        help_menu = bar.addMenu("&Help")
-        self._action(help_menu, "&Rules of This Game", self.show_rules, keys.HelpContents)
-        self._action(help_menu, "&About", self.show_about)
+        help_menu = bar.addMenu(_("&Help"))
+        self._action(help_menu, _("&Rules of This Game"), self.show_rules, keys.HelpContents)
+        self._action(help_menu, _("&About"), self.show_about)
         self.recent = RecentFiles(self.settings, self.recentMenu, self._open_and_report)
 
     def _build_view_menu(self, view_menu: QMenu) -> None:
         """View > Language: each language named in its own script, switched at once."""
-        self.languageMenu = view_menu.addMenu("&Language")
+        self.languageMenu = view_menu.addMenu(_("&Language"))
         self.languageGroup = QActionGroup(self)
         for code, name in LANGUAGES.items():
             action = self.languageMenu.addAction(name)
@@ -181,7 +184,7 @@ class MainWindow(QMainWindow):
             (self.undoAction, self.undoGroup.createUndoAction),
             (self.redoAction, self.undoGroup.createRedoAction),
         ):
-            new = make(self, "&Undo" if old is self.undoAction else "&Redo")
+            new = make(self, _("&Undo") if old is self.undoAction else _("&Redo"))
             new.setShortcuts(old.shortcuts())
             self.editMenu.insertAction(old, new)
             self.editMenu.removeAction(old)
@@ -190,6 +193,7 @@ class MainWindow(QMainWindow):
                 self.undoAction = new
             else:
                 self.redoAction = new
+        self.gameTabs.retranslate()
         for tab in self.gameTabs.built_pages():
             tab.retranslate()
         self._tab_changed(self.gameTabs.currentIndex())
@@ -223,11 +227,12 @@ class MainWindow(QMainWindow):
     def show_rules(self) -> None:
         """Explain the current game's rules, for a player."""
         tab = self.current_tab()
-        QMessageBox.information(self, f"Rules of {tab.title}", rules_html(tab))
+        title = _("Rules of {game}").format(game=_(tab.title))
+        QMessageBox.information(self, title, rules_html(tab))
 
     def show_about(self) -> None:
         """Say what the application is, with its version."""
-        QMessageBox.about(self, f"About {APP_NAME}", about_html(APP_NAME))
+        QMessageBox.about(self, _("About {name}").format(name=APP_NAME), about_html(APP_NAME))
 
     # ----- tabs and status -----------------------------------------------------------------------
     def _wire_tab(self, tab: GameTab) -> None:
@@ -247,20 +252,22 @@ class MainWindow(QMainWindow):
             self._show_status(tab)
 
     def _show_status(self, tab: GameTab) -> None:
-        self.statusBar().showMessage(self._messages.get(tab.game_id, "Ready"))
+        self.statusBar().showMessage(self._messages.get(tab.game_id, _("Ready")))
         seconds = tab.last_solve_seconds
-        shown = "" if seconds is None else f"Last solve: {_duration(seconds)}"
+        shown = "" if seconds is None else _("Last solve: {time}").format(time=duration(seconds))
         self.lastSolveLabel.setText(shown)
         self._activity_changed()
 
-    def _activity_changed(self, *_: Any) -> None:
+    def _activity_changed(self, *_args: Any) -> None:
         """Cancel and Esc follow everything running in the current tab (panel jobs too)."""
         index = self.gameTabs.currentIndex()
         if not 0 <= index < len(self.gameTabs.ids):
             return
         tab = self.tabs[self.gameTabs.ids[index]]
         self.cancelAction.setEnabled(tab.working)
-        self.runningLabel.setText("Solving…" if tab.busy else "Working…" if tab.working else "")
+        self.runningLabel.setText(
+            _("Solving…") if tab.busy else _("Working…") if tab.working else ""
+        )
 
     def _tab_changed(self, index: int) -> None:
         if not 0 <= index < len(self.gameTabs.ids):
@@ -292,11 +299,12 @@ class MainWindow(QMainWindow):
             states = {game_id: tab.state() for game_id, tab in self.tabs.items()}
             write_session(path, states, self.current_tab().game_id)
         except (OSError, ValueError) as exc:
-            message = f"Could not save the session to {Path(path).name}: {_reason(exc)}"
+            text = _("Could not save the session to {name}: {reason}")
+            message = text.format(name=Path(path).name, reason=_reason(exc))
             self.statusBar().showMessage(message)
             return message
         self.recent.remember(path)
-        self.statusBar().showMessage(f"Session saved to {Path(path).name}")
+        self.statusBar().showMessage(_("Session saved to {name}").format(name=Path(path).name))
         return None
 
     def open_session(self, path: str | Path) -> str | None:
@@ -311,18 +319,18 @@ class MainWindow(QMainWindow):
             states, current = controller.run_and_wait(job)
             restore_all(self.tabs, states)
         except ValueError as exc:
-            message = f"{Path(path).name} was not loaded: {exc}"
+            message = _("{name} was not loaded: {reason}").format(name=Path(path).name, reason=exc)
             self.statusBar().showMessage(message)
             return message
         if current is not None and current in self.tabs:
             self.gameTabs.setCurrentWidget(self.tabs[current])
         self.recent.remember(path)
-        self.statusBar().showMessage(f"Session loaded from {Path(path).name}")
+        self.statusBar().showMessage(_("Session loaded from {name}").format(name=Path(path).name))
         return None
 
     def choose_open_session(self) -> None:
         """Ask for a session file (in the folder of the last one) and open it."""
-        path = open_file(self, "session", "Open session", SESSION_FILTER)
+        path = open_file(self, "session", _("Open session"), _(SESSION_FILTER))
         if path:
             self._open_and_report(path)
 
@@ -331,17 +339,17 @@ class MainWindow(QMainWindow):
         if error:
             if not Path(path).exists():  # a recent file moved or deleted: stop offering it
                 self.recent.forget(path)
-            QMessageBox.warning(
-                self, "Session not loaded", error + "\n\nYour current inputs are kept."
-            )
+            kept = _("Your current inputs are kept.")
+            QMessageBox.warning(self, _("Session not loaded"), f"{error}\n\n{kept}")
 
     def choose_save_session(self) -> None:
         """Ask where to save the session (in the folder of the last one)."""
-        path, _ = save_file(self, "session", "Save session", "session.json", SESSION_FILTER)
+        title, filters = _("Save session"), _(SESSION_FILTER)
+        path, _chosen = save_file(self, "session", title, "session.json", filters)
         if path:
             error = self.save_session(path)
             if error:
-                QMessageBox.warning(self, "Session not saved", error)
+                QMessageBox.warning(self, _("Session not saved"), error)
 
     def recent_files(self) -> list[str]:
         """Recently opened or saved sessions, newest first."""
@@ -383,10 +391,6 @@ class MainWindow(QMainWindow):
         self.settings.setValue("geometry", self.saveGeometry())
         self.settings.setValue("currentTab", self.gameTabs.currentIndex())
         super().closeEvent(event)
-
-
-def _duration(seconds: float) -> str:
-    return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
 
 
 def _reason(exc: Exception) -> str:

@@ -33,7 +33,7 @@ from PySide6.QtCore import QCoreApplication, QSocketNotifier, QTimer
 
 from gui.frames import FrameReader, UnreadableFrame
 from gui.worker import Failed, Job, Message, Progress, preload, serve
-from solvers.i18n import language
+from solvers.i18n import _, language
 
 __all__ = ["KILL_AFTER_MS", "MAX_WORKERS", "JobOwner", "WorkerPool"]
 
@@ -165,7 +165,7 @@ class WorkerPool:
             if worker.process.is_alive():
                 worker.process.kill()
                 worker.process.join(0.1)
-        for job_id, _, _ in self._queue:
+        for job_id, _function, _args in self._queue:
             self._owners.pop(job_id, None)
         self._queue.clear()
         if self._watch is not None:
@@ -275,7 +275,7 @@ class WorkerPool:
             if isinstance(message, UnreadableFrame):
                 if worker.job_id is None:
                     continue
-                text = f"the result could not be read: {message}"
+                text = _("the result could not be read: {reason}").format(reason=message)
                 message = Failed(worker.job_id, "UnreadableResult", text)
             if not isinstance(message, Progress) and message.job_id == worker.job_id:
                 worker.job_id = None
@@ -289,7 +289,9 @@ class WorkerPool:
         worker.process.join(0.5)
         if job_id is not None and worker.cancelled_at is None:
             code = worker.process.exitcode
-            message = f"the worker process stopped unexpectedly (exit code {code})"
+            message = _("the worker process stopped unexpectedly (exit code {code})").format(
+                code=code
+            )
             log.error("job %s: %s", job_id, message)
             self._deliver(Failed(job_id, "WorkerDied", message))
         self._dispatch()

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QColor
 
+from solvers.i18n import _
+
 if TYPE_CHECKING:
     from gui.tabs.base import GameTab
 
@@ -26,7 +28,7 @@ def rules_html(tab: GameTab) -> str:
         return tab.rules_html + colours
     from html import escape  # only for this fallback and About, never at start-up
 
-    return f"<pre>{escape(tab.module.__doc__ or tab.title)}</pre>{colours}"
+    return f"<pre>{escape(tab.module.__doc__ or _(tab.title))}</pre>{colours}"
 
 
 def _swatch(colour: QColor) -> str:
@@ -41,19 +43,38 @@ def _colours(game_id: str) -> str:
     from gui.widgets.theme import BEST, SELECTED
 
     pieces = "".join(_swatch(QColor(colour)) for colour in PIECE_COLOURS)
-    return (
-        "<p><b>Colours on the board.</b></p><ul>"
-        f"<li>{_swatch(SELECTED)} <b>Yellow</b>, dashed outline: the squares the move shown"
-        " passes over (the same yellow marks its row in the Optimal line table).</li>"
-        f"<li>{_swatch(BEST)} <b>Green</b> with a double ring: the square where that move ends."
-        " In the move tables green (and ✓ best) marks the best move.</li>"
-        f"<li>{_swatch(BLUE_SQUARE)} <b>Blue</b> squares: a move that starts there takes the"
-        " blue arrow (the shortcut) first; blue arrows are the shortcuts, red arrows the"
-        " ordinary way.</li>"
-        f"<li>{pieces} Numbered discs: the pieces, one colour each; a black rim marks the piece"
-        " that just moved. The number on a square is the points for ending a move there.</li>"
-        "</ul>"
+    items = (
+        (
+            _swatch(SELECTED),
+            _(
+                "<b>Yellow</b>, dashed outline: the squares the move shown passes over (the"
+                " same yellow marks its row in the Optimal line table)."
+            ),
+        ),
+        (
+            _swatch(BEST),
+            _(
+                "<b>Green</b> with a double ring: the square where that move ends. In the move"
+                " tables green (and ✓ best) marks the best move."
+            ),
+        ),
+        (
+            _swatch(BLUE_SQUARE),
+            _(
+                "<b>Blue</b> squares: a move that starts there takes the blue arrow (the"
+                " shortcut) first; blue arrows are the shortcuts, red arrows the ordinary way."
+            ),
+        ),
+        (
+            pieces,
+            _(
+                "Numbered discs: the pieces, one colour each; a black rim marks the piece that"
+                " just moved. The number on a square is the points for ending a move there."
+            ),
+        ),
     )
+    rows = "".join(f"<li>{swatch} {text}</li>" for swatch, text in items)
+    return f"<p><b>{_('Colours on the board.')}</b></p><ul>{rows}</ul>"
 
 
 def version() -> str:
@@ -63,15 +84,18 @@ def version() -> str:
     try:
         return metadata.version(DISTRIBUTION)
     except metadata.PackageNotFoundError:
-        return "unknown"
+        return _("unknown")
 
 
 def about_html(app_name: str) -> str:
     """The About box's text."""
     from html import escape
 
-    return (
-        f"<b>{escape(app_name)}</b> version {escape(version())}"
-        "<p>Exact optimal play for Dice Yut, Cover Up, The Great Game, Xoinc and Nim, "
-        "with the optimal strategy shown on each game's board.</p>"
+    head = _("{name} version {version}").format(
+        name=f"<b>{escape(app_name)}</b>", version=escape(version())
     )
+    body = _(
+        "Exact optimal play for Dice Yut, Cover Up, The Great Game, Xoinc and Nim, "
+        "with the optimal strategy shown on each game's board."
+    )
+    return f"{head}<p>{body}</p>"

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QAbstractSpinBox, QDoubleSpinBox, QSpinBox, QWidge
 
 from gui.session_file import FORMAT, MAX_SESSION_BYTES, read_session, write_session
 from gui.widgets.fields import field_name, out_of_range
+from solvers.i18n import N_, _
 
 if TYPE_CHECKING:
     from gui.tabs.base import GameTab
@@ -58,7 +59,7 @@ def restore_all(tabs: Mapping[str, GameTab], states: Mapping[str, dict[str, Any]
     for game_id in chosen:  # a tab the session leaves alone keeps its solve (and stays unbuilt)
         tab = tabs[game_id]
         tab.cancel()
-        tab.history.record("Open session", merge=False)
+        tab.history.record(N_("Open session"), merge=False)
         tab.inputs_replaced()
 
 
@@ -68,12 +69,16 @@ def try_state(tab: GameTab, state: dict[str, Any]) -> None:
         with tab.history.silently(), checked_ranges(tab):
             tab.restore(state)
     except RESTORE_ERRORS as exc:
-        raise ValueError(f"{tab.title}: {_reason(exc)}") from None
+        raise ValueError(
+            _("{game}: {reason}").format(game=_(tab.title), reason=_reason(exc))
+        ) from None
 
 
 def _reason(exc: Exception) -> str:
     if isinstance(exc, KeyError):
-        return f"the entry {exc.args[0]!r} is missing" if exc.args else "an entry is missing"
+        if exc.args:
+            return _("the entry {name} is missing").format(name=repr(exc.args[0]))
+        return _("an entry is missing")
     return str(exc) or type(exc).__name__
 
 
@@ -100,8 +105,9 @@ def _checked(spin: QSpinBox | QDoubleSpinBox) -> Iterator[None]:
         decimal = isinstance(spin, QDoubleSpinBox)
         number_types = (int, float) if decimal else (int,)
         if not isinstance(value, number_types) or isinstance(value, bool):
-            kind = "a number" if decimal else "a whole number"
-            raise ValueError(f"{field_name(spin)} must be {kind}, not {value!r}")
+            text = _("{field} must be a number, not {value}") if decimal else None
+            text = text or _("{field} must be a whole number, not {value}")
+            raise ValueError(text.format(field=field_name(spin), value=repr(value)))
         if not spin.minimum() <= value <= spin.maximum():
             raise out_of_range(spin, value)
         original(value)

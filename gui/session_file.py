@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from gui.files import atomic_write, load_json
+from solvers.i18n import _
 from solvers.protocol import InputError
 
 __all__ = [
@@ -44,20 +45,21 @@ def read_session(path: str | Path) -> tuple[dict[str, dict[str, Any]], str | Non
     try:
         document = load_json(path, max_bytes=MAX_SESSION_BYTES)
     except OSError as exc:
-        raise ValueError(f"cannot read the file ({exc.strerror or exc})") from None
+        reason = exc.strerror or str(exc)
+        raise ValueError(_("cannot read the file ({reason})").format(reason=reason)) from None
     except ValueError as exc:  # the window names the file once, in front of the reason
-        reason = str(exc)
-        name = f"{Path(path).name} "
-        if reason.startswith(name):
-            reason = "the file " + reason[len(name) :]
+        reason, name = str(exc), Path(path).name
+        if name and name in reason:  # the reason names the file first (in English, at least)
+            reason = reason.replace(name, _("the file"), 1)
         raise ValueError(reason) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise ValueError("not a Strategy Workbench session file")
+        raise ValueError(_("not a Strategy Workbench session file"))
     if document.get("version") != VERSION:
-        raise ValueError(f"session version {document.get('version')!r} is not supported")
+        version = repr(document.get("version"))
+        raise ValueError(_("session version {version} is not supported").format(version=version))
     tabs = document.get("tabs")
     if not isinstance(tabs, dict) or not all(isinstance(v, dict) for v in tabs.values()):
-        raise ValueError("the session has no valid 'tabs' object")
+        raise ValueError(_("the session has no valid 'tabs' object"))
     for game_id, state in tabs.items():
         _check_lengths(game_id, state)
     current = document.get("current")
@@ -71,17 +73,27 @@ def _check_lengths(game_id: str, state: dict[str, Any]) -> None:
         where, value = stack.pop()
         if isinstance(value, list):
             if len(value) > MAX_LIST_ITEMS:
+                text = _("{game}: {where} holds {count} entries (no game takes more than {most})")
                 raise ValueError(
-                    f"{game_id}: {where} holds {len(value):,} entries"
-                    f" (no game takes more than {MAX_LIST_ITEMS:,})"
+                    text.format(
+                        game=game_id,
+                        where=where,
+                        count=f"{len(value):,}",
+                        most=f"{MAX_LIST_ITEMS:,}",
+                    )
                 )
             stack.extend((where, item) for item in value)
         elif isinstance(value, dict):
             stack.extend((f"{where}.{key}", item) for key, item in value.items())
         elif isinstance(value, str) and len(value) > MAX_TEXT_CHARS:
+            text = _(
+                "{game}: {where} holds a text of {count} characters"
+                " (no field takes more than {most})"
+            )
             raise ValueError(
-                f"{game_id}: {where} holds a text of {len(value):,} characters"
-                f" (no field takes more than {MAX_TEXT_CHARS:,})"
+                text.format(
+                    game=game_id, where=where, count=f"{len(value):,}", most=f"{MAX_TEXT_CHARS:,}"
+                )
             )
 
 

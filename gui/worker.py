@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Generic, TypeVar
 
 from gui.frames import write_frame
-from solvers.i18n import language, set_language
+from solvers.i18n import _, language, set_language
 from solvers.protocol import Cancelled, InputError
 
 __all__ = [
@@ -151,8 +151,9 @@ def run_job(job: Job[R], progress: Callable[..., None] | None = None) -> R:
 def failure(job_id: int, exc: BaseException) -> Failed:
     """The message for a job that raised ``exc`` (call inside the ``except`` block)."""
     if isinstance(exc, MemoryError):
-        limit = f"{MEMORY_LIMIT >> 30} GB"
-        text = f"the computation needed more than {limit} of memory: use smaller inputs"
+        limit = _("{count} GB").format(count=MEMORY_LIMIT >> 30)
+        text = _("the computation needed more than {limit} of memory: use smaller inputs")
+        text = text.format(limit=limit)
         return Failed(job_id, "MemoryError", text, traceback.format_exc(), True)
     return Failed(
         job_id,

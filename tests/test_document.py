@@ -11,13 +11,14 @@ from solvers import i18n
 
 def test_an_answer_is_current_until_the_inputs_move_on() -> None:
     doc = Document()
-    assert not doc.is_current()
-    doc.edited((1, 2))
+    assert not doc.is_current() and not doc.edited()
+    doc.validated((1, 2))
     doc.accept("koosaga", (1, 2), 0.01)
     assert doc.is_current() and doc.result_inputs == (1, 2)
-    doc.edited((1, 3))
+    assert doc.edited() and not doc.edited()  # made old once
+    doc.validated((1, 3))
     assert not doc.is_current() and doc.result == "koosaga"  # still shown, greyed
-    doc.edited(None, "pile 2: enter a number")
+    doc.validated((9,), "pile 2: enter a number")
     assert doc.inputs is None and doc.problem == "pile 2: enter a number"
     doc.accept("cubelover", (1, 3))
     assert doc.is_current() and doc.problem == ""

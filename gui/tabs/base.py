@@ -24,6 +24,7 @@ import shiboken6
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QUndoStack
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QHBoxLayout,
     QPushButton,
     QSplitter,
@@ -37,16 +38,17 @@ from gui.tabs.live import AUTO_SOLVE_MS, PLACEHOLDER, LiveResults
 from gui.tabs.pages import SweepRunner, WhyRunner, page_switch
 from gui.tabs.tab_files import TabFiles
 from gui.widgets.fields import NumberField
+from gui.widgets.grid_model import ValidatedGridModel
 from gui.widgets.grid_view import commit_open_editors
 from gui.widgets.judge_line import JudgeLine
 from gui.widgets.message_area import MessageArea
 from gui.widgets.options import OptionFields
-from gui.widgets.play_panel import GameRestarter
+from gui.widgets.play_panel import GameRestarter, PlayPanelFrame
 from gui.widgets.progress import job_progress_bar
 from gui.widgets.sweep_panel import SweepPanel
 from gui.widgets.undo import InputHistory
 from gui.widgets.why_view import WhyView
-from solvers.i18n import _
+from solvers.i18n import N_, _
 
 __all__ = ["GameTab", "stop_every_tab"]
 
@@ -129,16 +131,16 @@ class GameTab(LiveResults, TabFiles, QWidget):
         self.undo_stack = QUndoStack(self)
         self.history = InputHistory(self.undo_stack, self.state, self._apply_snapshot)
 
-        self.exampleButton = self._button("Load example", "exampleButton", self.load_example)
-        self.importButton = self._button("Import…", "importButton", self.choose_import_file)
-        self.importButton.setToolTip("Load the first case of a judge-format input file")
-        self.exportButton = self._button("Export CSV…", "exportButton", self.choose_export_file)
-        self.exportButton.setToolTip("Save inputs and results as CSV (Ctrl+E)")
-        self.solveButton = self._button("Solve", "solveButton", self.solve)
-        self.solveButton.setToolTip("Compute optimal play (Ctrl+Return)")
+        self.exampleButton = self._button(_("Load example"), "exampleButton", self.load_example)
+        self.importButton = self._button(_("Import…"), "importButton", self.choose_import_file)
+        self.importButton.setToolTip(_("Load the first case of a judge-format input file"))
+        self.exportButton = self._button(_("Export CSV…"), "exportButton", self.choose_export_file)
+        self.exportButton.setToolTip(_("Save inputs and results as CSV (Ctrl+E)"))
+        self.solveButton = self._button(_("Solve"), "solveButton", self.solve)
+        self.solveButton.setToolTip(_("Compute optimal play (Ctrl+Return)"))
         self.solveButton.setDefault(True)
-        self.cancelButton = self._button("Cancel", "cancelButton", self.cancel)
-        self.cancelButton.setToolTip("Stop the running solve (Esc)")
+        self.cancelButton = self._button(_("Cancel"), "cancelButton", self.cancel)
+        self.cancelButton.setToolTip(_("Stop the running solve (Esc)"))
         self.cancelButton.setEnabled(False)
         self.progressBar = job_progress_bar(self.controller, "progressBar")
         self.progressBar.setMaximumWidth(160)
@@ -165,7 +167,7 @@ class GameTab(LiveResults, TabFiles, QWidget):
             self.game_id,
             self.sweepPanel,
             self.read_inputs,
-            lambda inputs: self.load_inputs(inputs, "What if: a point"),
+            lambda inputs: self.load_inputs(inputs, N_("What if: a point")),
             self,
         )
         self.whyView = WhyView()
@@ -247,7 +249,7 @@ class GameTab(LiveResults, TabFiles, QWidget):
             return
         for option in self.options():
             if options.get(option.name, option.default) != option.default:
-                raise ValueError(f"{option.flag}: this tab cannot set it")
+                raise ValueError(_("{flag}: this tab cannot set it").format(flag=option.flag))
 
     def form_options(self) -> dict[str, Any]:
         """The option values the form shows now; ValueError when a field is bad."""
@@ -280,7 +282,8 @@ class GameTab(LiveResults, TabFiles, QWidget):
         Tabs add their own (play panels, tables with numbers) and call this first.
         """
         self.title = _(solvers.TITLES[self.game_id])
-        for widget in (self.sweepPanel, self.messages, self.judgeLine):
+        self.history.retranslate()
+        for widget in (self.sweepPanel, self.messages, self.judgeLine, *self._shared_parts()):
             again = getattr(widget, "retranslate", None)
             if callable(again):
                 again()
@@ -288,11 +291,27 @@ class GameTab(LiveResults, TabFiles, QWidget):
             self.messages.set_result(self.result_text(self.result))
             if self._stale:
                 self.messages.set_stale()
-        if self.revalidate():
+        message = self.doc.message
+        if self.revalidate():  # a problem with the inputs is said anew, else the message was
+            self.show_message(message.render, message.error)
             if self.result_is_current():
-                self.why.again()
+                answer = self.judgeOutput.text()
+                self.why.again(_("{game}: {answer}").format(game=self.title, answer=answer))
             elif not self.controller.busy:
                 self.solve(seal=False)
+
+    def _shared_parts(self) -> list[Any]:
+        """The shared widgets and tables in the tab that draw texts from their state."""
+        parts: list[Any] = [
+            *self.findChildren(NumberField),
+            *self.findChildren(OptionFields),
+            *self.findChildren(PlayPanelFrame),
+        ]
+        for view in self.findChildren(QAbstractItemView):
+            model = view.model()
+            if isinstance(model, ValidatedGridModel) and model not in parts:
+                parts.append(model)
+        return parts
 
     def result_text(self, result: Any) -> str:
         """The answer line (must contain the judge's answer)."""
@@ -313,7 +332,7 @@ class GameTab(LiveResults, TabFiles, QWidget):
         """
         if not self.result_is_current():
             self.read_inputs()  # the inputs' own reason first
-            raise ValueError("the answer for these inputs is not ready yet")
+            raise ValueError(_("the answer for these inputs is not ready yet"))
         return list(self.module.csv_rows(self.result_inputs, self.result))
 
     def options(self) -> tuple[Any, ...]:
@@ -334,10 +353,12 @@ class GameTab(LiveResults, TabFiles, QWidget):
             self._check_number_fields()
             inputs = self.read_inputs()
         except ValueError as exc:
+            self.doc.validated(None, str(exc))
             self._auto.stop()
             self.solveButton.setEnabled(False)
-            self.show_message(f"Cannot solve yet: {exc}", error=True)
+            self.show_message(_("Cannot solve yet: {reason}").format(reason=exc), error=True)
             return False
+        self.doc.validated(inputs)
         self.solveButton.setEnabled(True)
         self.sweepPanel.set_inputs(inputs)
         self.show_message("")
@@ -354,12 +375,16 @@ class GameTab(LiveResults, TabFiles, QWidget):
                 if problem is not None:
                     raise ValueError(problem)
 
-    def show_message(self, text: str, error: bool = False) -> None:
-        """Show (or with "" clear) the line under the answer; red for errors. Nothing moves."""
-        self.messages.show_message(text, error)
+    def show_message(self, text: str | Callable[[], str], error: bool = False) -> None:
+        """Show (or with "" clear) the line under the answer; red for errors. Nothing moves.
 
-    def load_inputs(self, inputs: Any, what: str = "Load inputs") -> None:
-        """Replace the form's inputs (one undo step); they are solved after the pause."""
+        ``text`` may be a function making the text: it is made again after a language change.
+        """
+        message = self.doc.say(text if callable(text) else lambda: text, error)
+        self.messages.show_message(message.text, error)
+
+    def load_inputs(self, inputs: Any, what: str = N_("Load inputs")) -> None:
+        """Replace the form's inputs (one undo step, named ``what``: English, marked ``N_``)."""
         self.cancel()
         with self.history.group(what):
             self.set_inputs(inputs)
@@ -408,8 +433,8 @@ class GameTab(LiveResults, TabFiles, QWidget):
             if other is not self.controller:
                 other.cancel()
         if self.controller.cancel():
-            self.show_message("Cancelled.")
-            self.status_message.emit(f"{self.title}: solve cancelled")
+            self.show_message(_("Cancelled."))
+            self.status_message.emit(_("{game}: solve cancelled").format(game=self.title))
 
     def _working_changed(self, *_: Any) -> None:
         self.cancelButton.setEnabled(self.working)

@@ -11,13 +11,15 @@ few results are kept by their job, so undo brings an answer back at once.
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import QObject, QTimer
 
 from gui.controller import JobFailure, wait_idle
+from gui.document import Document
 from gui.widgets.play_panel import GameRestarter
+from solvers.i18n import N_, _
 
 if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
@@ -30,17 +32,16 @@ if TYPE_CHECKING:
     from gui.widgets.undo import InputHistory
     from gui.widgets.why_view import WhyView
 
-__all__ = ["AUTO_SOLVE_MS", "CACHED_RESULTS", "PLACEHOLDER", "LiveResults"]
+__all__ = ["AUTO_SOLVE_MS", "PLACEHOLDER", "LiveResults", "duration"]
 
 log = logging.getLogger("gui.tabs.base")
 
-PLACEHOLDER = "The answer appears here as soon as the inputs are valid."
-#: The answer line while a first solve runs.
-_SOLVING = "Solving…"
+#: The answer line before anything is solved (English, marked: shown with ``_()``).
+PLACEHOLDER = N_("The answer appears here as soon as the inputs are valid.")
+#: The answer line while a first solve runs (shown with ``_()``).
+SOLVING = N_("Solving…")
 #: The pause after the last edit before the new inputs are solved by themselves.
 AUTO_SOLVE_MS = 300
-#: Results kept by their job (undo and redo bring them back without a solve).
-CACHED_RESULTS = 4
 
 
 class LiveResults:
@@ -65,27 +66,43 @@ class LiveResults:
         def result_text(self, result: Any) -> str: ...  # noqa: D102
         def show_result(self, result: Any) -> None: ...  # noqa: D102
         def clear_result(self) -> None: ...  # noqa: D102
-        def show_message(self, text: str, error: bool = False) -> None: ...  # noqa: D102
+        def show_message(self, text: str | Callable[[], str], error: bool = False) -> None: ...  # noqa: D102
         def revalidate(self) -> bool: ...  # noqa: D102
         def commit_edits(self) -> None: ...  # noqa: D102
         def _working_changed(self, *_: Any) -> None: ...
 
     def _start_live_results(self) -> None:
-        self.result: Any = None
-        self.result_inputs: Any = None
+        #: The tab's data: inputs, answer, whether it is current, kept answers, message.
+        self.doc = Document()
         self._pending_inputs: Any = None
-        self.last_solve_seconds: float | None = None
-        self._stale = False
         #: The running solve's job key (a second request for the same job waits for it).
         self._solving_key: tuple[Any, ...] | None = None
-        self._cache: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
         self._auto = QTimer(cast(QObject, self))  # the tab's: it goes with it
         self._auto.setSingleShot(True)
         self._auto.timeout.connect(self._auto_solve)
 
+    @property
+    def result(self) -> Any:
+        """The answer shown (current or not), None before the first."""
+        return self.doc.result
+
+    @property
+    def result_inputs(self) -> Any:
+        """The inputs ``result`` was solved for."""
+        return self.doc.result_inputs
+
+    @property
+    def last_solve_seconds(self) -> float | None:
+        """How long the shown answer's solve took."""
+        return self.doc.seconds
+
+    @property
+    def _stale(self) -> bool:
+        return self.doc.stale
+
     def result_is_current(self) -> bool:
         """Whether the result shown belongs to the inputs the form shows now."""
-        return self.result is not None and not self._stale
+        return self.doc.is_current()
 
     def _inputs_moved_on(self) -> None:
         """The inputs are not the solved ones any more: stop, grey, solve them after a pause."""
@@ -104,17 +121,16 @@ class LiveResults:
             key = self.solve_job(inputs).key()
         except ValueError:
             return False
-        if key is None or key not in self._cache:
+        found, result = self.doc.kept(key)
+        if not found:
             return False
         self._auto.stop()
         self._pending_inputs = inputs
-        self._cache.move_to_end(key)
-        self._accept(self._cache[key], 0.0)
+        self._accept(result, 0.0)
         return True
 
     def _mark_stale(self) -> None:
-        if self.result is not None and not self._stale:
-            self._stale = True
+        if self.doc.edited():
             self.messages.set_stale()
             self.judgeLine.set_stale(True)
             self.whyView.set_stale(True)
@@ -124,9 +140,7 @@ class LiveResults:
             self.solve(seal=False)
 
     def _reset_result(self) -> None:
-        self.result = None
-        self.result_inputs = None
-        self._stale = False
+        self.doc.forget_result()
         self.messages.reset_result()
         self.judgeLine.show_output("")
         self.clear_result()
@@ -153,7 +167,7 @@ class LiveResults:
             inputs = self.read_inputs()
             job = self.solve_job(inputs)
         except ValueError as exc:
-            self.show_message(f"Cannot solve yet: {exc}", error=True)
+            self.show_message(_("Cannot solve yet: {reason}").format(reason=exc), error=True)
             return
         if seal:
             self.history.seal()
@@ -165,11 +179,11 @@ class LiveResults:
             return
         self._pending_inputs = inputs
         self._solving_key = key
-        if self.resultLabel.text() == PLACEHOLDER:
-            self.messages.set_result(_SOLVING)
+        if self.resultLabel.text() == _(PLACEHOLDER):
+            self.messages.set_result(_(SOLVING))
         # Here too: a game's headline may take the answer line.
-        self.show_message("Solving…" if self.result is None else "Solving the new inputs…")
-        self.status_message.emit(f"Solving {self.title}…")
+        self.show_message(_(SOLVING) if self.result is None else _("Solving the new inputs…"))
+        self.status_message.emit(_("Solving {game}…").format(game=self.title))
         self.controller.start(job)
 
     def wait_for_current_result(self, timeout_ms: int = 120_000) -> None:
@@ -188,51 +202,51 @@ class LiveResults:
         if not self.result_is_current():
             wait_idle(self.controller, timeout_ms)
         if not self.result_is_current():
-            raise ValueError("these inputs have no answer yet (their solve stopped or failed)")
+            raise ValueError(_("these inputs have no answer yet (their solve stopped or failed)"))
 
     def _busy_changed(self, busy: bool) -> None:
-        if not busy and self.result is None and self.resultLabel.text() == _SOLVING:
+        if not busy and self.result is None and self.resultLabel.text() == _(SOLVING):
             self.messages.reset_result()  # cancelled or failed: nothing was solved
         self._working_changed()
         self.busy_changed.emit(busy)
 
     def _on_finished(self, result: Any) -> None:
-        if self._solving_key is not None:
-            self._cache[self._solving_key] = result
-            while len(self._cache) > CACHED_RESULTS:
-                self._cache.popitem(last=False)
+        self.doc.keep(self._solving_key, result)
         self._solving_key = None
         self._accept(result, self.controller.elapsed or 0.0)
 
     def _accept(self, result: Any, seconds: float) -> None:
         """Show ``result``, the answer for the inputs the form shows now."""
-        self.last_solve_seconds = seconds
         # What was solved is a point worth coming back to: typing on is a new undo step.
         self.history.seal()
         self.show_message("")
-        self.result = result
-        self.result_inputs = self._pending_inputs
-        self._stale = False
+        self.doc.accept(result, self._pending_inputs, seconds)
         try:
             self.messages.set_result(self.result_text(result))
             self.judgeLine.show_output(str(self.module.format_judge(result)).rstrip("\n"))
             self.show_result(result)
-            self.why.explain(self.result_inputs, result, f"{self.title}: {self.judgeOutput.text()}")
+            title = _("{game}: {answer}").format(game=self.title, answer=self.judgeOutput.text())
+            self.why.explain(self.result_inputs, result, title)
         except Exception:  # a drawing bug must not leave a half-drawn result as if current
             log.exception("%s: showing the result failed", self.title)
             self._reset_result()
-            self.show_message("The result could not be shown (the error is in the log).", True)
+            self.show_message(_("The result could not be shown (the error is in the log)."), True)
             return
         seconds = self.last_solve_seconds or 0.0
-        self.status_message.emit(f"{self.title} solved in {_duration(seconds)}")
+        self.status_message.emit(
+            _("{game} solved in {time}").format(game=self.title, time=duration(seconds))
+        )
 
     def _on_failed(self, failure: JobFailure) -> None:
         self._solving_key = None
         for restarter in cast(QObject, self).findChildren(GameRestarter):
-            restarter.failed(f"The game did not restart: {failure}")
-        self.show_message(f"The solve failed: {failure}", error=True)
-        self.status_message.emit(f"{self.title}: the solve failed")
+            restarter.failed(_("The game did not restart: {reason}").format(reason=failure))
+        self.show_message(_("The solve failed: {reason}").format(reason=failure), error=True)
+        self.status_message.emit(_("{game}: the solve failed").format(game=self.title))
 
 
-def _duration(seconds: float) -> str:
-    return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+def duration(seconds: float) -> str:
+    """How long a solve took, as the status bar says it (milliseconds under a second)."""
+    if seconds < 1:
+        return _("{count} ms").format(count=f"{seconds * 1000:.1f}")
+    return _("{count} s").format(count=f"{seconds:.2f}")

@@ -22,7 +22,7 @@ from gui.widgets.sweep_panel import SweepPanel
 from gui.widgets.why_view import WhyView
 from solvers import sweep as sweeps
 from solvers.explain import Ref, Step
-from solvers.i18n import _
+from solvers.i18n import _, ngettext
 
 __all__ = ["SWEEP_PARTS", "SweepRunner", "WhyPicture", "WhyRunner", "page_switch"]
 
@@ -83,7 +83,7 @@ class SweepRunner(QObject):
             inputs = self._read_inputs()
             jobs = sweeps.split(self.game_id, inputs, key, values, parts=SWEEP_PARTS)
         except ValueError as exc:
-            self.panel.set_running(False, f"Cannot run: {exc}")
+            self.panel.set_running(False, _("Cannot run: {reason}").format(reason=exc))
             return
         self._parts = len(jobs)
         for part in jobs:
@@ -95,9 +95,12 @@ class SweepRunner(QObject):
             controller.start(Job(sweeps.run_job, (part,)))
         self.panel.set_running(True, self._progress_text())
 
-    def _progress_text(self) -> str:
-        done = self._parts - len(self._running)
-        return f"Running: {done} of {self._parts} parts done…"
+    def _progress_text(self) -> Callable[[], str]:
+        """The caption while parts run (a function of the language: the panel says it again)."""
+        done, parts = self._parts - len(self._running), self._parts
+        return lambda: ngettext(
+            "Running: {done} of {count} part done…", "Running: {done} of {count} parts done…", parts
+        ).format(done=done, count=parts)
 
     def _forget(self, controller: SolveController) -> None:
         if controller in self._running:
@@ -110,18 +113,24 @@ class SweepRunner(QObject):
         if self._running:
             self.panel.set_running(True, self._progress_text())
         else:
-            self.panel.set_running(False, f"Done: {len(self.panel.rows())} points.")
+            count = len(self.panel.rows())
+            self.panel.set_running(
+                False,
+                lambda: ngettext("Done: {count} point.", "Done: {count} points.", count).format(
+                    count=count
+                ),
+            )
 
     def _failed(self, controller: SolveController, failure: JobFailure) -> None:
         self._forget(controller)
         self.cancel(quiet=True)
-        self.panel.set_running(False, f"The sweep failed: {failure}")
+        self.panel.set_running(False, _("The sweep failed: {reason}").format(reason=failure))
 
     def _stopped(self, controller: SolveController) -> None:
         if controller in self._running:
             self._forget(controller)
             self.cancel(quiet=True)
-            self.panel.set_running(False, "Cancelled.")
+            self.panel.set_running(False, lambda: _("Cancelled."))
 
     def cancel(self, quiet: bool = False) -> None:
         """Stop every part still running."""
@@ -130,7 +139,7 @@ class SweepRunner(QObject):
             controller.cancel()
             controller.deleteLater()
         if running and not quiet:
-            self.panel.set_running(False, "Cancelled.")
+            self.panel.set_running(False, lambda: _("Cancelled."))
 
 
 class WhyPicture(Protocol):
@@ -205,10 +214,11 @@ class WhyRunner(QObject):
         else:
             self.explain(*self._case)
 
-    def again(self) -> None:
-        """Derive once more what is shown (the language changed)."""
+    def again(self, title: str = "") -> None:
+        """Derive once more what is shown (the language changed), under ``title`` if given."""
         if self._case is not None and not self._following:
-            self.explain(*self._case)
+            inputs, result, old = self._case
+            self.explain(inputs, result, title or old)
 
     def shown(self) -> None:
         """The page came into sight: build the picture the first time."""

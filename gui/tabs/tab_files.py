@@ -18,7 +18,7 @@ from gui.session import checked_ranges
 from gui.widgets.dialogs import open_file, save_file
 from gui.widgets.images import choose_image_path, save_widget_image
 from gui.widgets.message_area import EXAMPLE_LOADED
-from solvers.i18n import _
+from solvers.i18n import N_, _
 from solvers.judge_files import read_first_case
 from solvers.protocol import JudgeFormatError, parse_options
 from solvers.spreadsheet import csv_text
@@ -60,24 +60,28 @@ def import_judge_file(tab: GameTab, path: str | Path, options: Sequence[str] = (
         tab.show_message(f"{path.name}:{exc.line}: {exc.reason}", error=True)
         return False
     except (OSError, ValueError) as exc:
-        tab.show_message(f"Cannot read {path.name}: {exc}", error=True)
+        tab.show_message(
+            _("Cannot read {name}: {reason}").format(name=path.name, reason=exc), error=True
+        )
         return False
     snapshot = tab.state()
     # Running work stops before the new inputs go in (as for an example): after them, it
     # would also stop the restart of a game in play that the edit has just asked for.
     tab.cancel()
     try:
-        with tab.history.group(f"Import {path.name}"):
+        with tab.history.group(N_("Import {name}"), name=path.name):
             if values is not None:
                 tab.apply_options(values)
             tab.set_inputs(first.inputs)
     except ValueError as exc:
         tab._put_back(snapshot)
-        tab.show_message(f"Cannot import {path.name}: {exc}", error=True)
+        tab.show_message(
+            _("Cannot import {name}: {reason}").format(name=path.name, reason=exc), error=True
+        )
         return False
     tab.inputs_replaced()
-    more = " (its first case)" if first.more else ""
-    tab.show_message(f"Loaded {path.name}{more}.")
+    loaded = _("Loaded {name} (its first case).") if first.more else _("Loaded {name}.")
+    tab.show_message(loaded.format(name=path.name))
     return True
 
 
@@ -93,15 +97,17 @@ def load_example(tab: GameTab) -> bool:
     try:
         cases = list(tab.module.parse_judge(example.read_text(encoding="utf-8"), **defaults))
         tab.cancel()
-        with tab.history.group("Load example"):
+        with tab.history.group(N_("Load example")):
             tab.apply_options(defaults)
             tab.set_inputs(cases[0])
     except (OSError, ValueError, IndexError) as exc:
         tab._put_back(snapshot)
-        tab.show_message(f"The example could not be loaded: {exc}", error=True)
+        tab.show_message(
+            _("The example could not be loaded: {reason}").format(reason=exc), error=True
+        )
         return False
     tab.inputs_replaced()
-    tab.show_message(EXAMPLE_LOADED)
+    tab.show_message(_(EXAMPLE_LOADED))
     return True
 
 
@@ -115,9 +121,9 @@ def export_csv(tab: GameTab, path: str | Path) -> bool:
         # UTF-8 with a BOM: spreadsheets then read "→" as an arrow, not as mojibake.
         atomic_write(path, csv_text(tab.csv_rows()))
     except (OSError, ValueError) as exc:
-        tab.show_message(f"Export failed: {exc}", error=True)
+        tab.show_message(_("Export failed: {reason}").format(reason=exc), error=True)
         return False
-    tab.status_message.emit(f"Exported {Path(path).name}")
+    tab.status_message.emit(_("Exported {name}").format(name=Path(path).name))
     return True
 
 
@@ -128,7 +134,7 @@ def picture_caption(tab: GameTab) -> list[str]:
     if len(inputs) > CAPTION_INPUT_LINES:
         shown += " / …"
     return [
-        tab.title,
+        _(tab.title),
         _("Inputs: {inputs}").format(inputs=shown),
         _("Answer: {answer} (judge output: {judge})").format(
             answer=tab.result_text(tab.result),
@@ -143,9 +149,9 @@ def export_image(tab: GameTab, path: str | Path) -> bool:
         tab.wait_for_current_result()
         save_widget_image(tab.picture(), path, picture_caption(tab))
     except (OSError, ValueError) as exc:
-        tab.show_message(f"The picture was not saved: {exc}", error=True)
+        tab.show_message(_("The picture was not saved: {reason}").format(reason=exc), error=True)
         return False
-    tab.status_message.emit(f"Saved {Path(path).name}")
+    tab.status_message.emit(_("Saved {name}").format(name=Path(path).name))
     return True
 
 
@@ -154,8 +160,8 @@ def choose_import_file(tab: GameTab) -> None:
     path = open_file(
         tab,
         "judge",
-        f"Import {tab.title} judge input",
-        "Text files (*.txt *.in);;All files (*)",
+        _("Import {game} judge input").format(game=_(tab.title)),
+        _("Text files (*.txt *.in);;All files (*)"),
     )
     if path:
         tab.import_judge_file(path)
@@ -166,11 +172,10 @@ def choose_export_file(tab: GameTab) -> None:
     try:
         tab.read_inputs()
     except ValueError as exc:
-        tab.show_message(f"Nothing to export: {exc}", error=True)
+        tab.show_message(_("Nothing to export: {reason}").format(reason=exc), error=True)
         return
-    path, _ = save_file(
-        tab, "csv", f"Export {tab.title} as CSV", f"{tab.game_id}.csv", "CSV files (*.csv)"
-    )
+    title = _("Export {game} as CSV").format(game=_(tab.title))
+    path, _chosen = save_file(tab, "csv", title, f"{tab.game_id}.csv", _("CSV files (*.csv)"))
     if path:
         tab.export_csv(path)
 
@@ -180,9 +185,10 @@ def choose_image_file(tab: GameTab) -> None:
     try:
         tab.read_inputs()
     except ValueError as exc:
-        tab.show_message(f"Nothing to save: {exc}", error=True)
+        tab.show_message(_("Nothing to save: {reason}").format(reason=exc), error=True)
         return
-    path = choose_image_path(tab, f"Save a picture of {tab.title}", tab.game_id)
+    title = _("Save a picture of {game}").format(game=_(tab.title))
+    path = choose_image_path(tab, title, tab.game_id)
     if path:
         tab.export_image(path)
 
@@ -193,11 +199,11 @@ def restore_session(tab: GameTab, state: dict[str, Any]) -> None:
     tab.cancel()
     try:
         # Out-of-range numbers are refused with the field's range, not clamped by Qt.
-        with tab.history.group("Open session"), checked_ranges(tab):
+        with tab.history.group(N_("Open session")), checked_ranges(tab):
             tab.restore(state)
     except (ValueError, KeyError, TypeError, IndexError, OverflowError) as exc:
         tab._put_back(snapshot)
-        raise ValueError(f"{tab.title}: {exc}") from None
+        raise ValueError(_("{game}: {reason}").format(game=_(tab.title), reason=exc)) from None
     tab.inputs_replaced()
 
 

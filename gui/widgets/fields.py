@@ -7,6 +7,7 @@ from PySide6.QtGui import QShowEvent, QValidator
 from PySide6.QtWidgets import QAbstractSpinBox, QDoubleSpinBox, QFormLayout, QSpinBox, QWidget
 
 from gui.widgets.theme import ROLE
+from solvers.i18n import _
 
 __all__ = ["NumberField", "field_name", "invalid_reason", "mark_invalid", "out_of_range"]
 
@@ -41,8 +42,11 @@ def invalid_reason(widget: QWidget) -> str | None:
 
 def out_of_range(spin: QSpinBox | QDoubleSpinBox, value: float) -> ValueError:
     """The refusal of a number outside ``spin``'s range, in the form's words."""
+    text = _("{field} must be from {lo} to {hi}, not {value}")
     return ValueError(
-        f"{field_name(spin)} must be from {spin.minimum():g} to {spin.maximum():g}, not {value}"
+        text.format(
+            field=field_name(spin), lo=f"{spin.minimum():g}", hi=f"{spin.maximum():g}", value=value
+        )
     )
 
 
@@ -54,11 +58,13 @@ def field_name(field: QWidget) -> str:
         label = layout.labelForField(field)
         text = getattr(label, "text", lambda: "")()
         if text:
-            return f"'{str(text).rstrip(':').strip()}'"
-    for text in (field.accessibleName(), field.toolTip(), field.objectName()):
+            return _("'{name}'").format(name=str(text).rstrip(":\uff1a").strip())
+    # While marked invalid the tooltip is the reason: the field's own tip is kept aside.
+    tip = field.property(_TIP) if field.property(_REASON) else field.toolTip()
+    for text in (field.accessibleName(), tip, field.objectName()):
         if text:
-            return f"'{text}'"
-    return "a number field"
+            return _("'{name}'").format(name=text)
+    return _("a number field")
 
 
 #: Qt's own bounds for every number field: wide, so that Qt never clamps what was typed.
@@ -112,18 +118,26 @@ class NumberField(QSpinBox):
         """Why the text is not a number in range, or None."""
         separator = self.locale().groupSeparator()
         text = self.cleanText().strip().replace(separator, "").replace(",", "")
-        span = f"from {self._lo:,} to {self._hi:,}"
+        words = {"field": field_name(self), "lo": f"{self._lo:,}", "hi": f"{self._hi:,}"}
         if not text and not self._empty:  # not drawn yet: the value is what it will show
             text = str(self.value())
         if not text:
-            return f"{field_name(self)} is empty: type a whole number {span}"
+            return _("{field} is empty: type a whole number from {lo} to {hi}").format(**words)
         try:
             typed = int(text)
         except ValueError:
-            return f"{field_name(self)} must be a whole number {span}, not {text!r}"
+            return _("{field} must be a whole number from {lo} to {hi}, not {text}").format(
+                text=repr(text), **words
+            )
         if not self._lo <= typed <= self._hi:
-            return f"{field_name(self)} must be {span}, not {typed:,}"
+            return _("{field} must be from {lo} to {hi}, not {value}").format(
+                value=f"{typed:,}", **words
+            )
         return None
+
+    def retranslate(self) -> None:
+        """Say why the field is refused in the language spoken now (its label may change too)."""
+        self._check()
 
     def _check(self) -> None:
         # Not before the field is first shown: a style sheet set and cleared while the field

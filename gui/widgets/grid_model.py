@@ -30,6 +30,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor
 
 from gui.widgets.theme import ROLE
+from solvers.i18n import N_, _
 
 __all__ = ["Index", "ValidatedGridModel"]
 
@@ -51,7 +52,8 @@ class ValidatedGridModel(QAbstractTableModel):
         self._errors: list[list[str | None]] = []
         self._colours: list[QColor | None] = []
         #: What a row is to the user ("pile", "coin"): errors name it so, as the table does.
-        self.row_name = "row"
+        #: English, marked with ``N_`` (shown with ``_()``).
+        self.row_name = N_("row")
 
     # ----- hooks -------------------------------------------------------------------------------
     def check_cell(self, row: int, column: int, text: str) -> str | None:
@@ -97,7 +99,8 @@ class ValidatedGridModel(QAbstractTableModel):
             if reason is None:
                 reason = self.row_error(row)
             if reason is not None:
-                return row, f"{self.row_name} {row + 1}: {reason}"
+                text = _("{row} {number}: {reason}")
+                return row, text.format(row=_(self.row_name), number=row + 1, reason=reason)
         return None
 
     def set_block(self, row: int, column: int, block: Sequence[Sequence[str]]) -> int:
@@ -198,7 +201,7 @@ class ValidatedGridModel(QAbstractTableModel):
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if orientation == Qt.Orientation.Horizontal:
-            return self._headers[section] if 0 <= section < len(self._headers) else None
+            return _(self._headers[section]) if 0 <= section < len(self._headers) else None
         return str(section + 1)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -280,6 +283,15 @@ class ValidatedGridModel(QAbstractTableModel):
     def _fill(self, row: int, texts: Sequence[str]) -> None:
         for column, text in zip(self.editable, texts, strict=False):
             self._cells[row][column] = self.normalize(column, str(text))
+
+    def retranslate(self) -> None:
+        """Say the headers and every cell's reason again in the language spoken now."""
+        self._errors = [self._check_row(r) for r in range(len(self._cells))]
+        if self._headers:
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self._headers) - 1)
+        if self._cells:
+            last = self.index(len(self._cells) - 1, len(self._headers) - 1)
+            self.dataChanged.emit(self.index(0, 0), last)
 
     def _check_row(self, row: int) -> list[str | None]:
         cells = self._cells[row]

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 from gui.files import atomic_write
 from gui.widgets.dialogs import save_file
 from gui.widgets.theme import ROLE
-from solvers.i18n import _
+from solvers.i18n import N_, _
 
 __all__ = [
     "IMAGE_FILTER",
@@ -27,8 +27,8 @@ __all__ = [
     "widget_image_bytes",
 ]
 
-#: File-dialog filter of the picture formats offered everywhere.
-IMAGE_FILTER = "PNG image (*.png);;SVG drawing (*.svg)"
+#: File-dialog filter of the picture formats offered everywhere (shown with ``_()``).
+IMAGE_FILTER = N_("PNG image (*.png);;SVG drawing (*.svg)")
 #: Room above and below a picture's caption, in pixels.
 CAPTION_MARGIN = 8
 _RASTER = {".png": "PNG", ".jpg": "JPG", ".jpeg": "JPG", ".bmp": "BMP"}
@@ -45,12 +45,14 @@ def widget_image_bytes(widget: QWidget, suffix: str, caption: Sequence[str] = ()
     if caption and suffix in _RASTER:
         return _raster_with_caption(widget, suffix, caption)
     if suffix not in _RASTER:
-        raise ValueError(f"cannot save pictures as {suffix or 'a file without extension'}")
+        if not suffix:
+            raise ValueError(_("cannot save pictures as a file without extension"))
+        raise ValueError(_("cannot save pictures as {suffix}").format(suffix=suffix))
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     if not widget.grab().save(buffer, _RASTER[suffix]):
-        raise ValueError("the picture could not be encoded")
+        raise ValueError(_("the picture could not be encoded"))
     buffer.close()
     return bytes(data.data())
 
@@ -126,7 +128,7 @@ def save_widget_image(widget: QWidget, path: str | Path, caption: Sequence[str] 
 
 def choose_image_path(parent: QWidget, title: str, name: str) -> str:
     """Ask where to save a picture ("" when the user gives up); adds ".png" if needed."""
-    path, chosen = save_file(parent, "image", title, f"{name}.png", IMAGE_FILTER)
+    path, chosen = save_file(parent, "image", title, f"{name}.png", _(IMAGE_FILTER))
     if path and not Path(path).suffix:
         path += ".svg" if "svg" in chosen.lower() else ".png"
     return path
@@ -134,10 +136,11 @@ def choose_image_path(parent: QWidget, title: str, name: str) -> str:
 
 def save_picture_dialog(widget: QWidget) -> None:
     """Ask where to save ``widget`` (PNG or SVG) and save it; a failure is shown, not raised."""
-    path = choose_image_path(widget, "Save as a picture", widget.objectName() or "picture")
+    path = choose_image_path(widget, _("Save as a picture"), widget.objectName() or "picture")
     if not path:
         return
     try:
         save_widget_image(widget, path)
     except (OSError, ValueError) as exc:
-        QMessageBox.warning(widget, "Picture not saved", f"{path} was not saved: {exc}")
+        text = _("{path} was not saved: {reason}").format(path=path, reason=exc)
+        QMessageBox.warning(widget, _("Picture not saved"), text)

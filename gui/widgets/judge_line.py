@@ -11,6 +11,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QToolButton, QWidget
 
 from gui.widgets.theme import ROLE, colour_css
+from solvers.i18n import _
 
 __all__ = ["JudgeLine"]
 
@@ -20,19 +21,19 @@ class JudgeLine(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        label = QLabel("Judge output:")
+        label = QLabel(_("Judge output:"))
         self.judgeOutput = QLineEdit()
         self.judgeOutput.setObjectName("judgeOutput")
         self.judgeOutput.setReadOnly(True)
-        self.judgeOutput.setPlaceholderText("not solved yet")
-        self.judgeOutput.setToolTip("Exactly what the judge prints for these inputs")
+        self.judgeOutput.setPlaceholderText(_("not solved yet"))
+        self.judgeOutput.setToolTip(_("Exactly what the judge prints for these inputs"))
         self.judgeOutput.setMinimumWidth(90)
         self.judgeOutput.setMaximumWidth(200)
         label.setBuddy(self.judgeOutput)
         self.copyJudgeButton = QToolButton()
         self.copyJudgeButton.setObjectName("copyJudgeButton")
-        self.copyJudgeButton.setText("Copy")
-        self.copyJudgeButton.setToolTip("Copy the judge output to the clipboard")
+        self.copyJudgeButton.setText(_("Copy"))
+        self.copyJudgeButton.setToolTip(_("Copy the judge output to the clipboard"))
         self.copyJudgeButton.clicked.connect(self.copy)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

@@ -13,11 +13,13 @@ from PySide6.QtGui import QHelpEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QToolTip, QVBoxLayout, QWidget
 
 from gui.widgets.theme import ROLE, bold_label_css, colour_css
+from solvers.i18n import N_, _
 
 __all__ = ["EXAMPLE_LOADED", "ElidedLabel", "MessageArea"]
 
 #: Said after Load example; a play panel clears it once a game is on (old news then).
-EXAMPLE_LOADED = "Example loaded."
+#: English, marked: shown with ``_()``.
+EXAMPLE_LOADED = N_("Example loaded.")
 
 
 class ElidedLabel(QLabel):
@@ -69,7 +71,7 @@ class MessageArea(QWidget):
         layout.addWidget(self.resultLabel)
         layout.addWidget(self.messageLabel)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
-        self.set_result(placeholder)
+        self.reset_result()
 
     def _label(self, name: str, css: str) -> ElidedLabel:
         label = ElidedLabel()
@@ -93,11 +95,11 @@ class MessageArea(QWidget):
         if css != self.resultLabel.styleSheet():
             self.resultLabel.setStyleSheet(css)
             self._fix_height(self.resultLabel)
-        self.resultLabel.setToolTip("The inputs changed since this was solved." if stale else "")
+        self.resultLabel.setToolTip(_("The inputs changed since this was solved.") if stale else "")
 
     def reset_result(self) -> None:
-        """Back to the placeholder."""
-        self.set_result(self.placeholder)
+        """Back to the placeholder (given in English, marked with ``N_``)."""
+        self.set_result(_(self.placeholder))
 
     def set_stale(self) -> None:
         """Grey the answer shown: it no longer matches the form."""

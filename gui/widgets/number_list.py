@@ -28,9 +28,18 @@ from PySide6.QtWidgets import (
 from gui.widgets.fields import NumberField
 from gui.widgets.grid_model import ValidatedGridModel
 from gui.widgets.grid_view import GridView
+from solvers.i18n import N_, _
 from solvers.protocol import split_numbers
 
 __all__ = ["NumberListEditor", "NumberListModel"]
+
+#: What a list's entries and one of its rows are called, by the ``noun`` a tab gives
+#: (English, as the tab passes it; shown with ``_()``).
+NOUNS = {
+    N_("numbers"): N_("row"),
+    N_("piles"): N_("pile"),
+    N_("coins"): N_("coin"),
+}
 
 
 class NumberListModel(ValidatedGridModel):
@@ -48,9 +57,9 @@ class NumberListModel(ValidatedGridModel):
         try:
             value = int(text)
         except ValueError:
-            return f"{text!r} is not a whole number"
+            return _("{text} is not a whole number").format(text=repr(text))
         if not self.lo <= value <= self.hi:
-            return f"must be between {self.lo:,} and {self.hi:,}"
+            return _("must be between {lo} and {hi}").format(lo=f"{self.lo:,}", hi=f"{self.hi:,}")
         return None
 
     def check_cell(self, row: int, column: int, text: str) -> str | None:
@@ -80,7 +89,7 @@ class NumberListModel(ValidatedGridModel):
     def values(self) -> list[int]:
         """The numbers; ValueError naming the first bad row (1-based)."""
         if not self.rowCount():
-            raise ValueError(f"add at least one {self.header.lower()}")
+            raise ValueError(_("add at least one {name}").format(name=_(self.header).lower()))
         error = self.first_error()
         if error is not None:
             raise ValueError(error[1])
@@ -140,7 +149,7 @@ class NumberListEditor(QWidget):
         self.max_rows = max_rows
         self.noun = noun
         self.model = NumberListModel(header, lo, hi, annotation_headers)
-        self.model.row_name = noun[:-1] if noun.endswith("s") and noun != "numbers" else "row"
+        self.model.row_name = NOUNS.get(noun, "row")
         self.view = GridView()
         self.view.setObjectName("numberTable")
         self.view.setModel(self.model)
@@ -161,12 +170,14 @@ class NumberListEditor(QWidget):
             self.view.setColumnWidth(column, width)
 
         buttons = QHBoxLayout()
-        self.addButton = self._button("Add", self.add_row, "Add an entry below the selection")
-        self.removeButton = self._button("Remove", self.remove_selected, "Remove selected rows")
-        self.upButton = self._button("▲", lambda: self.move_selected(-1), "Move up")
-        self.downButton = self._button("▼", lambda: self.move_selected(1), "Move down")
+        self.addButton = self._button(_("Add"), self.add_row, _("Add an entry below the selection"))
+        self.removeButton = self._button(
+            _("Remove"), self.remove_selected, _("Remove selected rows")
+        )
+        self.upButton = self._button("▲", lambda: self.move_selected(-1), _("Move up"))
+        self.downButton = self._button("▼", lambda: self.move_selected(1), _("Move down"))
         self.pasteButton = self._button(
-            "Paste", self.paste, "Replace the list with numbers from the clipboard"
+            _("Paste"), self.paste, _("Replace the list with numbers from the clipboard")
         )
         for b in (
             self.addButton,
@@ -185,10 +196,12 @@ class NumberListEditor(QWidget):
         self.randomMax.setRange(max(lo, 1), min(hi, 2**31 - 1))
         self.randomMax.setValue(random_max)
         self.randomMax.setGroupSeparatorShown(True)
-        self.randomButton = self._button("Random", self.randomize, "Replace with random numbers")
+        self.randomButton = self._button(
+            _("Random"), self.randomize, _("Replace with random numbers")
+        )
         randoms.addWidget(self.randomButton)
         randoms.addWidget(self.randomCount)
-        randoms.addWidget(QLabel("up to"))
+        randoms.addWidget(QLabel(_("up to")))
         randoms.addWidget(self.randomMax)
         randoms.addStretch(1)
         layout = QVBoxLayout(self)
@@ -196,6 +209,12 @@ class NumberListEditor(QWidget):
         layout.addLayout(buttons)
         layout.addLayout(randoms)
         layout.addWidget(self.view, 1)
+
+    def retranslate(self) -> None:
+        """Say the headers and every reason again in the language spoken now."""
+        self.model.retranslate()
+        self.randomCount.retranslate()
+        self.randomMax.retranslate()
 
     def _button(self, text: str, slot: Any, tip: str) -> QPushButton:
         button = QPushButton(text)
@@ -242,14 +261,15 @@ class NumberListEditor(QWidget):
         words = split_numbers(text)
         reason = self.too_many(len(words))
         if reason is not None:
-            self.refused.emit(f"Paste refused: {reason}.")
+            self.refused.emit(_("Paste refused: {reason}.").format(reason=reason))
         elif words:
             self.model.set_texts(words)
 
     def too_many(self, count: int) -> str | None:
         """Why a list of ``count`` numbers cannot be loaded, or None."""
         if self.max_rows is not None and count > self.max_rows:
-            return f"{count:,} {self.noun}: at most {self.max_rows:,}"
+            text = _("{count} {things}: at most {most}")
+            return text.format(count=f"{count:,}", things=_(self.noun), most=f"{self.max_rows:,}")
         return None
 
     def randomize(self, seed: int | None = None) -> None:

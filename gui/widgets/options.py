@@ -17,11 +17,15 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QCheckBox, QFormLayout, QLineEdit, QSpinBox, QWidget
 
 from gui.widgets.fields import NumberField, field_name, mark_invalid, out_of_range
+from solvers.i18n import N_, _
 from solvers.protocol import Option, OptionError
 
 __all__ = ["OptionFields"]
 
 _INT_LIMIT = 2**31 - 1
+#: The form labels the games' option names make (``_label``), marked for translation here:
+#: they are derived from the names, which the games' own texts do not hold.
+LABELS = (N_("Board"), N_("Pieces"), N_("Faces"), N_("Throws"), N_("Turns"), N_("Subtract"))
 
 
 class OptionFields(QWidget):
@@ -38,15 +42,29 @@ class OptionFields(QWidget):
         for option in options:
             field = self._field(option)
             field.setObjectName(f"option_{option.name}")
-            field.setToolTip(option.help)
             self.fields[option.name] = field
-            label = _label(option)
-            layout.addRow(label, field)
+            layout.addRow(_label(option), field)
+        self.retranslate()
         self.set_values({})
+
+    def retranslate(self) -> None:
+        """Labels, tips and check boxes in the language spoken now (the games mark the helps)."""
+        layout = self.layout()
+        assert isinstance(layout, QFormLayout)
+        for name, option in self.options.items():
+            field = self.fields[name]
+            field.setToolTip(_(option.help))
+            label = layout.labelForField(field)
+            if label is not None and hasattr(label, "setText"):
+                label.setText(_label(option))
+            if isinstance(field, QCheckBox):
+                field.setText(_(option.help).split(".")[0].split("。")[0] or option.name)
+            elif isinstance(field, NumberField):
+                field.retranslate()
 
     def _field(self, option: Option) -> QWidget:
         if option.kind == "flag":
-            box = QCheckBox(option.help.split(".")[0] or option.name)
+            box = QCheckBox()
             box.toggled.connect(lambda on, o=option: self._flag_toggled(o, on))
             return box
         if option.kind == "int":
@@ -86,7 +104,8 @@ class OptionFields(QWidget):
                 try:
                     values[name] = option.parse(text) if text else option.default
                 except OptionError as exc:  # the field's own name, not the command line's flag
-                    reason = f"{_label(option) or option.name}: {exc.reason}"
+                    text = _("{name}: {reason}")
+                    reason = text.format(name=_label(option) or option.name, reason=exc.reason)
                     mark_invalid(field, reason)
                     raise ValueError(reason) from None
                 mark_invalid(field, None)
@@ -122,14 +141,14 @@ class OptionFields(QWidget):
         for name, value in state.items():
             field = self.fields.get(name)
             if field is None:
-                raise ValueError(f"unknown option {name!r}")
+                raise ValueError(_("unknown option {name}").format(name=repr(name)))
             if isinstance(field, QCheckBox):
                 if not isinstance(value, bool):
-                    raise TypeError(f"{name} must be true or false")
+                    raise TypeError(_("{name} must be true or false").format(name=name))
                 field.setChecked(value)
             elif isinstance(field, QLineEdit):
                 if not isinstance(value, str):
-                    raise TypeError(f"{name} must be text")
+                    raise TypeError(_("{name} must be text").format(name=name))
                 field.setText(value)
             else:
                 assert isinstance(field, QSpinBox)
@@ -139,7 +158,7 @@ class OptionFields(QWidget):
 def _set_spin(option: Option, spin: QSpinBox, value: Any) -> None:
     # Checked here: a QSpinBox would clamp silently, or raise OverflowError past 2**31.
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{field_name(spin)} must be a whole number")
+        raise TypeError(_("{field} must be a whole number").format(field=field_name(spin)))
     if not spin.minimum() <= value <= spin.maximum():
         raise out_of_range(spin, value)
     spin.setValue(value)
@@ -155,4 +174,4 @@ def _text(value: Any) -> str:
 
 def _label(option: Option) -> str:
     """The form label of an option's field ("" for a check box, which says it itself)."""
-    return "" if option.kind == "flag" else option.name.replace("_", " ").capitalize()
+    return "" if option.kind == "flag" else _(option.name.replace("_", " ").capitalize())

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.widgets.message_area import EXAMPLE_LOADED, MessageArea
+from solvers.i18n import N_, _
 from solvers.play_session import PlaySession, Units
 
 __all__ = [
@@ -45,12 +46,13 @@ __all__ = [
     "show_play_headline",
 ]
 
+# These three are English (marked): the restarter says them with ``_()``.
 #: The first line of a game that a change of the inputs restarted.
-RESTARTED = "The inputs changed: the game restarted from them."
+RESTARTED = N_("The inputs changed: the game restarted from them.")
 #: On the panel between the edit and the restart (the old game is over at once).
-RESTARTING = "The inputs changed: restarting the game from them…"
+RESTARTING = N_("The inputs changed: restarting the game from them…")
 #: On the panel when Cancel or Esc stopped a restart.
-RESTART_CANCELLED = "Cancelled: the game did not restart. Edit the inputs to try again."
+RESTART_CANCELLED = N_("Cancelled: the game did not restart. Edit the inputs to try again.")
 #: Edits closer together than this restart the game once (typing a number, a paste).
 RESTART_DELAY_MS = 250
 
@@ -66,7 +68,7 @@ def best_label(text: str, best: bool) -> str:
 
 def costs_you(units: Units, cost: float) -> str:
     """What a move costs against the best one, as every panel writes it ("nothing" if best)."""
-    return "nothing" if cost == 0 else units.cost_text(cost)
+    return _("nothing") if cost == 0 else units.cost_text(cost)
 
 
 def mistake_words(units: Units, cost: float, best: str) -> str:
@@ -78,18 +80,20 @@ def mistake_words(units: Units, cost: float, best: str) -> str:
         return ""
     amount = costs_you(units, cost)
     if units.percent:  # "2.030 percentage points" alone does not say of what
-        amount += f" of {units.value}"
-    return f"Best was {best}: this costs you {amount}."
+        amount = _("{amount} of {value}").format(amount=amount, value=_(units.value))
+    return _("Best was {best}: this costs you {amount}.").format(best=best, amount=amount)
 
 
 def mover_words(your_move: bool) -> str:
     """Whose move it is, in the words of every tab."""
-    return "your move" if your_move else "the solver moves"
+    return _("your move") if your_move else _("the solver moves")
 
 
 def invalid_text(exc: Exception) -> str:
     """The panel's line while the edited inputs are not valid: no game, no moves."""
-    return f"No game: the inputs are not valid ({exc}). It restarts once they are."
+    return _("No game: the inputs are not valid ({reason}). It restarts once they are.").format(
+        reason=exc
+    )
 
 
 def show_play_headline(messages: MessageArea, game: tuple[bool, bool] | None) -> None:
@@ -101,12 +105,14 @@ def show_play_headline(messages: MessageArea, game: tuple[bool, bool] | None) ->
         messages.reset_result()
         return
     over, your_move = game
-    if messages.messageLabel.text() == EXAMPLE_LOADED:
+    if messages.messageLabel.text() == _(EXAMPLE_LOADED):
         messages.show_message("")  # old news once a game is on
     if over:
-        messages.set_result("Playing: game over (see the play panel)")
+        messages.set_result(_("Playing: game over (see the play panel)"))
     else:
-        messages.set_result(f"Playing against the solver: {mover_words(your_move)}")
+        messages.set_result(
+            _("Playing against the solver: {whose}").format(whose=mover_words(your_move))
+        )
 
 
 class GameRestarter(QObject):
@@ -166,18 +172,18 @@ class GameRestarter(QObject):
         if not (self._wanted or self._playing()):
             return False
         self._wanted = True
-        self._end(RESTARTING)
+        self._end(_(RESTARTING))
         self._timer.start()
         return True
 
     def take_note(self) -> str:
         """``RESTARTED`` once after a restart (the new game's first log line), else ""."""
         restarted, self._restarted = self._restarted, False
-        return RESTARTED if restarted else ""
+        return _(RESTARTED) if restarted else ""
 
     def idle_text(self, idle: str) -> str:
         """What a panel with no game says: ``RESTARTING`` while a restart waits, else ``idle``."""
-        return RESTARTING if self.pending else idle
+        return _(RESTARTING) if self.pending else idle
 
     def cancel(self) -> None:
         """Drop a restart waiting for its pause or on its way (Cancel and Esc stop everything).
@@ -188,7 +194,7 @@ class GameRestarter(QObject):
         self._timer.stop()
         if stopped:
             self._restarted = False
-            self._end(RESTART_CANCELLED)
+            self._end(_(RESTART_CANCELLED))
 
     def failed(self, text: str) -> None:
         """The restart's job failed: the panel says ``text`` (once; no restart is on its way)."""
@@ -226,21 +232,21 @@ class PlayPanelFrame(QGroupBox):
         idle_text: str,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__("Play against the solver", parent)
+        super().__init__(_("Play against the solver"), parent)
         self.sideCombo = QComboBox()
         self.sideCombo.setObjectName("sideCombo")
         self.sideCombo.addItems(list(sides))
         self.newButton = QPushButton(new_game_text)
         self.newButton.setObjectName("newGameButton")
-        self.takeButton = QPushButton("Take")
+        self.takeButton = QPushButton(_("Take"))
         self.takeButton.setObjectName("takeButton")
-        self.hintButton = QPushButton("Hint")
+        self.hintButton = QPushButton(_("Hint"))
         self.hintButton.setObjectName("hintButton")
         self.positionLabel = QLabel(idle_text)
         self.positionLabel.setObjectName("positionLabel")
         self.positionLabel.setWordWrap(True)
         self.positionLabel.setStyleSheet("font-weight: 600;")
-        self.log = move_log("The moves played so far, latest last")
+        self.log = move_log(_("The moves played so far, latest last"))
         self._move_controls: list[QWidget] = []
         #: The game in play (None: no game).
         self.session: PlaySession | None = None
@@ -285,6 +291,15 @@ class PlayPanelFrame(QGroupBox):
             layout.addWidget(middle, 3)
         layout.addWidget(self.log, 1)
         self.set_move_controls(False)
+
+    def retranslate(self) -> None:
+        """Say the position again in the language spoken now (the log keeps its lines).
+
+        Texts set once from a constant are switched by ``gui.i18n``; the position line
+        is built from the game, so the panel draws it again.
+        """
+        if self.session is not None:
+            self._after_move()
 
     def set_move_controls(self, enabled: bool) -> None:
         """Enable the move inputs, Take and Hint (only on the user's turn)."""

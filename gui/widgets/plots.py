@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from gui.widgets.images import save_picture_dialog
 from gui.widgets.theme import ROLE
+from solvers.i18n import _
 
 __all__ = ["IntegerAxis", "Plot", "make_plot", "pg"]
 
@@ -88,11 +89,11 @@ class Plot(pg.PlotWidget):  # type: ignore[misc]
         self.hideButtons()
         view_box = self.getPlotItem().getViewBox()
         menu = QMenu(self)
-        save = QAction("Save image…", menu)
+        save = QAction(_("Save image…"), menu)
         save.triggered.connect(lambda: save_picture_dialog(self))
         menu.addAction(save)
         if zoom:
-            reset = QAction("Reset view", menu)
+            reset = QAction(_("Reset view"), menu)
             reset.triggered.connect(lambda: view_box.enableAutoRange())
             menu.addAction(reset)
         view_box.menu_to_raise = menu

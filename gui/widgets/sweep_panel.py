@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -34,6 +34,7 @@ from gui.widgets.dialogs import save_file
 from gui.widgets.fields import mark_invalid
 from gui.widgets.theme import CAPTION_CSS
 from solvers import TITLES
+from solvers.i18n import _, ngettext
 from solvers.protocol import Sweep, SweepRow, TooBig
 from solvers.sweep import RangeError, applicable, header, sweep_values
 from solvers.sweep_cli import format_number, row_cells
@@ -74,37 +75,39 @@ class SweepPanel(QWidget):
 
     def _build(self) -> None:
         self.sweepCombo = _named(QComboBox(), "sweepCombo")
-        self.sweepCombo.setToolTip("The input to vary")
+        self.sweepCombo.setToolTip(_("The input to vary"))
         self.itemLabel = QLabel("")
         self.itemSpin = _named(QSpinBox(), "sweepItemSpin")
         self.itemSpin.setMinimum(1)
         self.startEdit = _named(QLineEdit(), "sweepStartEdit")
         self.stopEdit = _named(QLineEdit(), "sweepStopEdit")
         self.stepEdit = _named(QLineEdit(), "sweepStepEdit")
-        self.stepEdit.setPlaceholderText("auto")
+        self.stepEdit.setPlaceholderText(_("auto"))
         for edit, tip in (
-            (self.startEdit, "First value"),
-            (self.stopEdit, "Last value (included)"),
-            (self.stepEdit, "Step between values (empty: 1, or a twentieth of a real range)"),
+            (self.startEdit, _("First value")),
+            (self.stopEdit, _("Last value (included)")),
+            (self.stepEdit, _("Step between values (empty: 1, or a twentieth of a real range)")),
         ):
             edit.setToolTip(tip)
             edit.setMaximumWidth(90)
             edit.textEdited.connect(self._validate)
-        self.runButton = _named(QPushButton("Run"), "sweepRunButton")
-        self.cancelButton = _named(QPushButton("Cancel"), "sweepCancelButton")
+        self.runButton = _named(QPushButton(_("Run")), "sweepRunButton")
+        self.cancelButton = _named(QPushButton(_("Cancel")), "sweepCancelButton")
         self.cancelButton.setEnabled(False)
-        self.exportButton = _named(QPushButton("Export CSV…"), "sweepExportButton")
+        self.exportButton = _named(QPushButton(_("Export CSV…")), "sweepExportButton")
         self.exportButton.setEnabled(False)
         self.messageLabel = _named(QLabel(""), "sweepMessage")
         self.messageLabel.setWordWrap(True)
         self.messageLabel.setStyleSheet(CAPTION_CSS)
+        #: The caption as a function of the language (None: a reason given as it is).
+        self._message: Callable[[], str] | None = None
         row = QHBoxLayout()
         for widget in (self.sweepCombo, self.itemLabel, self.itemSpin):
             row.addWidget(widget)
         for text, edit in (
-            ("from", self.startEdit),
-            ("to", self.stopEdit),
-            ("step", self.stepEdit),
+            (_("from"), self.startEdit),
+            (_("to"), self.stopEdit),
+            (_("step"), self.stepEdit),
         ):
             row.addWidget(QLabel(text))
             row.addWidget(edit)
@@ -173,7 +176,7 @@ class SweepPanel(QWidget):
             self.sweepCombo.blockSignals(True)
             self.sweepCombo.clear()
             for found in fitting:
-                self.sweepCombo.addItem(found.label.replace(" {index}", ""), found.name)
+                self.sweepCombo.addItem(_label(found), found.name)
             at = self.sweepCombo.findData(chosen)
             self.sweepCombo.setCurrentIndex(max(0, at))
             self.sweepCombo.blockSignals(False)
@@ -186,7 +189,7 @@ class SweepPanel(QWidget):
             self._validate()
         if self.shown is not None and not self._same_sweep(inputs):
             self.clear()
-            self.messageLabel.setText("The inputs changed: Run again for a new sweep.")
+            self._say(lambda: _("The inputs changed: Run again for a new sweep."))
         self._mark_current()
 
     def _bounds(self) -> tuple[float, float] | None:
@@ -220,8 +223,8 @@ class SweepPanel(QWidget):
         if chosen is None:
             self._validate()
             return
-        found, _ = chosen
-        self.itemLabel.setText(found.indexed)
+        found = chosen[0]
+        self.itemLabel.setText(_(found.indexed))
         self._limit_item()
         self._fill_range()
 
@@ -255,7 +258,8 @@ class SweepPanel(QWidget):
         """The values the fields give; ``ValueError`` (``RangeError``/``TooBig``) says why not."""
         chosen = self.current()
         if chosen is None:
-            raise ValueError(f"Nothing of these {TITLES[self.game_id]} inputs can be swept.")
+            title = _(TITLES[self.game_id])
+            raise ValueError(_("Nothing of these {game} inputs can be swept.").format(game=title))
         found, index = chosen
         return sweep_values(
             found, self.inputs, index, self.startEdit.text(), self.stopEdit.text(),
@@ -280,10 +284,37 @@ class SweepPanel(QWidget):
         running = self.cancelButton.isEnabled()
         self.runButton.setEnabled(fault is None and not running)
         if fault is not None:
-            self.messageLabel.setText(fault[1])
+            self._say(fault[1])
         elif not running:
-            self.messageLabel.setText(f"{count} value{'s' if count != 1 else ''}: press Run.")
+            self._say(
+                lambda: ngettext(
+                    "{count} value: press Run.", "{count} values: press Run.", count
+                ).format(count=count)
+            )
         return fault is None
+
+    def _say(self, message: str | Callable[[], str]) -> None:
+        """Show ``message`` under the fields; a function of the language is kept for later."""
+        self._message = message if callable(message) else None
+        self.messageLabel.setText(message() if callable(message) else message)
+
+    def retranslate(self) -> None:
+        """Say everything built from the sweep in the language spoken now.
+
+        The caption is said again (a reason is found again by checking the fields); the
+        choices, the item's name and the axes follow the sweep.
+        """
+        kept = self._message
+        for at, found in enumerate(self.sweeps):
+            self.sweepCombo.setItemText(at, _label(found))
+        chosen = self.current()
+        if chosen is not None:
+            self.itemLabel.setText(_(chosen[0].indexed))
+        self._validate()
+        if kept is not None and self.messageLabel.text() != "":
+            self._say(kept)
+        if self.shown is not None and self._chart is not None:
+            self._label_axes(self.shown[0], self.shown[1])
 
     # Running and drawing
 
@@ -303,17 +334,24 @@ class SweepPanel(QWidget):
         axis = IntegerAxis("bottom") if found.kind == "int" else pg.AxisItem("bottom")
         axis.enableAutoSIPrefix(False)
         self.plot.getPlotItem().setAxisItems({"bottom": axis})
-        self.plot.setLabel("bottom", found.title(index))
-        self.plot.setLabel("left", found.answers[plotted_answer(found)])
+        self._label_axes(found, index)
         self._mark_current()
         self.run_requested.emit(found.key(index), values)
 
-    def set_running(self, running: bool, message: str = "") -> None:
-        """Switch Run and Cancel while the owner runs the sweep; ``message`` for the caption."""
+    def _label_axes(self, found: Sweep, index: int) -> None:
+        self.plot.setLabel("bottom", _(found.label).format(index=index))
+        self.plot.setLabel("left", _(found.answers[plotted_answer(found)]))
+
+    def set_running(self, running: bool, message: str | Callable[[], str] = "") -> None:
+        """Switch Run and Cancel while the owner runs the sweep; ``message`` for the caption.
+
+        A function of the language (``lambda: _("...").format(...)``) is said again by
+        ``retranslate``; a plain text stays as it is.
+        """
         self.cancelButton.setEnabled(running)
         self._validate()
         if message:
-            self.messageLabel.setText(message)
+            self._say(message)
 
     def add_points(self, rows: Iterable[SweepRow]) -> None:
         """Draw ``rows`` (``(value, *answers)``) beside the points already shown."""
@@ -362,15 +400,15 @@ class SweepPanel(QWidget):
     def point_text(self, row: SweepRow) -> str:
         """What hovering a point says: the swept value and every answer column."""
         assert self.shown is not None
-        found, index, _ = self.shown
-        names = header(found, index)
+        found, index, _base = self.shown
+        names = [found.key(index), *(_(answer) for answer in found.answers)]
         return "\n".join(
             f"{name}: {_number(value)}" for name, value in zip(names, row, strict=False)
         )
 
     def _hovered(self, scene_pos: QPointF) -> None:
         row = self.point_at(scene_pos)
-        text = "" if row is None else self.point_text(row) + "\nClick to load these inputs."
+        text = "" if row is None else self.point_text(row) + "\n" + _("Click to load these inputs.")
         # Qt shows the plot's tooltip where the mouse rests: it always describes that point.
         self.plot.setToolTip(text)
 
@@ -392,7 +430,7 @@ class SweepPanel(QWidget):
         """The shown sweep as the CLI's CSV: header, then a row per point."""
         if self.shown is None:
             return ""
-        found, index, _ = self.shown
+        found, index, _base = self.shown
         text = io.StringIO()
         writer = csv.writer(text, lineterminator="\n")
         writer.writerow(header(found, index))
@@ -404,17 +442,24 @@ class SweepPanel(QWidget):
         try:
             atomic_write(path, self.csv_text())
         except (OSError, ValueError) as exc:
-            self.messageLabel.setText(f"Export failed: {exc}")
+            self._say(_("Export failed: {reason}").format(reason=exc))
             return False
-        self.messageLabel.setText(f"Exported {Path(path).name}")
+        name = Path(path).name
+        self._say(lambda: _("Exported {name}").format(name=name))
         return True
 
     def choose_export_file(self) -> None:
         """Ask where to save the sweep shown, as CSV."""
         name = f"{self.game_id}-sweep.csv"
-        path, _ = save_file(self, "csv", "Export the sweep as CSV", name, "CSV files (*.csv)")
+        title, filters = _("Export the sweep as CSV"), _("CSV files (*.csv)")
+        path, _chosen = save_file(self, "csv", title, name, filters)
         if path:
             self.export_csv(path)
+
+
+def _label(found: Sweep) -> str:
+    """The sweep's name among the choices: its label without the item's number."""
+    return _(found.label).replace(" {index}", "").replace("{index}", "").strip()
 
 
 def _named(widget: W, name: str) -> W:

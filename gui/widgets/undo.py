@@ -16,6 +16,8 @@ from typing import Any
 from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLineEdit, QPlainTextEdit, QWidget
 
+from solvers.i18n import N_, _
+
 __all__ = ["InputHistory", "SnapshotCommand"]
 
 #: Every snapshot command shares this id so that Qt asks it to merge.
@@ -23,17 +25,34 @@ _MERGE_ID = 0x5157
 
 
 class SnapshotCommand(QUndoCommand):
-    """Go from one form snapshot to another and back."""
+    """Go from one form snapshot to another and back.
+
+    ``text`` is the English name of the step (marked with ``N_``), with ``{fields}``
+    filled from ``fields``: the Edit menu shows it in the language spoken now.
+    """
 
     def __init__(
-        self, history: InputHistory, old: Any, new: Any, text: str, field: QWidget | None
+        self,
+        history: InputHistory,
+        old: Any,
+        new: Any,
+        text: str,
+        field: QWidget | None,
+        fields: dict[str, str] | None = None,
     ) -> None:
-        super().__init__(text)
+        super().__init__()
+        self.source = (text, dict(fields or {}))
+        self.retranslate()
         self.history = history
         self.old, self.new = old, new
         #: The field being typed in: later edits of the same field merge into this command.
         self.field = field
         self._first = True
+
+    def retranslate(self) -> None:
+        """Name the step in the language spoken now."""
+        text, fields = self.source
+        self.setText(_(text).format(**fields) if fields else _(text))
 
     def id(self) -> int:
         """Mergeable only while typing in one field."""
@@ -81,8 +100,11 @@ class InputHistory:
         """Take the current form as the baseline (no command)."""
         self.snapshot = self._state()
 
-    def record(self, text: str = "Edit", merge: bool = True) -> bool:
-        """Push a command if the form differs from the last snapshot; True if it did."""
+    def record(self, text: str = N_("Edit"), merge: bool = True, **fields: str) -> bool:
+        """Push a command if the form differs from the last snapshot; True if it did.
+
+        ``text`` names the step in English (marked with ``N_``); ``fields`` fill its braces.
+        """
         if self._applying or self._group_depth:
             return False
         new = self._state()
@@ -92,8 +114,19 @@ class InputHistory:
         if new == self.snapshot:
             return False
         old, self.snapshot = self.snapshot, new
-        self.stack.push(SnapshotCommand(self, old, new, text, _typing_field() if merge else None))
+        field = _typing_field() if merge else None
+        self.stack.push(SnapshotCommand(self, old, new, text, field, fields))
         return True
+
+    def retranslate(self) -> None:
+        """Name every step in the language spoken now (the Edit menu's Undo and Redo too)."""
+        for index in range(self.stack.count()):
+            command = self.stack.command(index)
+            if isinstance(command, SnapshotCommand):
+                command.retranslate()
+        # The undo and redo actions follow these signals only.
+        self.stack.undoTextChanged.emit(self.stack.undoText())
+        self.stack.redoTextChanged.emit(self.stack.redoText())
 
     def seal(self) -> None:
         """The next edit starts a new undo step, even in the same field.
@@ -106,14 +139,14 @@ class InputHistory:
             top.field = None
 
     @contextmanager
-    def group(self, text: str) -> Iterator[None]:
-        """Record everything changed inside the ``with`` block as one command."""
+    def group(self, text: str, **fields: str) -> Iterator[None]:
+        """Record everything changed inside the ``with`` block as one command (see ``record``)."""
         self._group_depth += 1
         try:
             yield
         finally:
             self._group_depth -= 1
-        self.record(text, merge=False)
+        self.record(text, merge=False, **fields)
 
     @contextmanager
     def silently(self) -> Iterator[None]:

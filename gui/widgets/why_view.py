@@ -27,21 +27,25 @@ from PySide6.QtWidgets import (
 from gui.files import atomic_write
 from gui.widgets.dialogs import save_file
 from solvers.explain import Step, step_of_anchor, to_html, to_markdown, to_text
+from solvers.i18n import N_, _
 
 __all__ = ["EXPORT_FILTER", "WhyView", "explanation_text"]
 
-#: File types of "Export explanation…"; the extension decides the format.
-EXPORT_FILTER = "Markdown (*.md);;HTML (*.html)"
+#: File types of "Export explanation…"; the extension decides the format (shown with ``_()``).
+EXPORT_FILTER = N_("Markdown (*.md);;HTML (*.html)")
 
 
-def explanation_text(steps: Sequence[Step], path: str | Path, title: str = "Explanation") -> str:
+def explanation_text(steps: Sequence[Step], path: str | Path, title: str = "") -> str:
     """The file contents for ``path``: Markdown for ``.md``, HTML (titled) for ``.html``."""
+    title = title or _("Explanation")
     suffix = Path(path).suffix.lower()
     if suffix in (".md", ".markdown"):
         return to_markdown(steps)
     if suffix in (".html", ".htm"):
         return to_html(steps, title=title)
-    raise ValueError(f"{Path(path).name}: choose a .md (Markdown) or .html file")
+    raise ValueError(
+        _("{name}: choose a .md (Markdown) or .html file").format(name=Path(path).name)
+    )
 
 
 class WhyView(QWidget):
@@ -55,7 +59,7 @@ class WhyView(QWidget):
         self._stale = False
         self.setObjectName("whyView")
         self._steps: tuple[Step, ...] = ()
-        self._title = "Explanation"
+        self._title = ""
         self.explainView = QTextBrowser(self)
         self.explainView.setObjectName("explainView")
         self.explainView.setReadOnly(True)
@@ -64,10 +68,10 @@ class WhyView(QWidget):
         self.explainView.setOpenExternalLinks(False)
         self.explainView.anchorClicked.connect(self._pointed)
         self.explainView.highlighted.connect(self._pointed)
-        self.copyButton = QPushButton("Copy as text", self)
+        self.copyButton = QPushButton(_("Copy as text"), self)
         self.copyButton.setObjectName("copyExplanationButton")
         self.copyButton.clicked.connect(self.copy_text)
-        self.exportButton = QPushButton("Export explanation…", self)
+        self.exportButton = QPushButton(_("Export explanation…"), self)
         self.exportButton.setObjectName("exportExplanationButton")
         self.exportButton.clicked.connect(self.choose_export_file)
         buttons = QHBoxLayout()
@@ -85,10 +89,11 @@ class WhyView(QWidget):
         """The steps shown (empty when cleared)."""
         return self._steps
 
-    def show_steps(self, steps: Sequence[Step], title: str = "Explanation") -> None:
+    def show_steps(self, steps: Sequence[Step], title: str = "") -> None:
         """Show ``steps``, replacing what was shown (the view scrolls back to the top).
 
-        ``title`` names an exported HTML page (e.g. the game and its answer).
+        ``title`` names an exported HTML page (e.g. the game and its answer; default:
+        "Explanation" in the language spoken when it is exported).
         """
         self._steps = tuple(steps)
         self._title = title
@@ -129,9 +134,8 @@ class WhyView(QWidget):
 
     def choose_export_file(self) -> None:
         """Ask where to export the explanation and write it; a failure is shown, not raised."""
-        path, chosen = save_file(
-            self, "explanation", "Export explanation", "explanation.md", EXPORT_FILTER
-        )
+        title, filters = _("Export explanation"), _(EXPORT_FILTER)
+        path, chosen = save_file(self, "explanation", title, "explanation.md", filters)
         if not path:
             return
         if not Path(path).suffix:
@@ -139,4 +143,5 @@ class WhyView(QWidget):
         try:
             self.export(path)
         except (OSError, ValueError) as exc:
-            QMessageBox.warning(self, "Explanation not saved", f"{path} was not saved: {exc}")
+            text = _("{path} was not saved: {reason}").format(path=path, reason=exc)
+            QMessageBox.warning(self, _("Explanation not saved"), text)

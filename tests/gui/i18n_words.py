@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -38,7 +38,10 @@ def _model_texts(view: QAbstractItemView) -> Iterator[str]:
     model = view.model()
     if model is None:
         return
-    rows, columns = min(model.rowCount(), 60), min(model.columnCount(), 60)
+    root = QModelIndex()
+    # A list model keeps columnCount private (it has one column).
+    columns = 1 if isinstance(model, QAbstractListModel) else min(model.columnCount(root), 60)
+    rows = min(model.rowCount(root), 60)
     for orientation, count in (
         (Qt.Orientation.Horizontal, columns),
         (Qt.Orientation.Vertical, rows),
@@ -93,6 +96,8 @@ def tree_texts(root: QWidget) -> Iterator[tuple[str, str]]:
         for text in widget_texts(widget):
             yield where, text
     for action in QObject.findChildren(root, QAction):
+        if action.objectName().startswith("language_"):
+            continue  # View > Language names each language in its own script
         yield f"QAction({action.objectName()})", action.text()
         yield f"QAction({action.objectName()})", action.toolTip()
 
