@@ -73,10 +73,11 @@ class NimForm(QWidget):
         rule_layout.addWidget(self.ruleCaption)
 
         self.piles = NumberListEditor(
-            _("Stones"),
+            # English, marked: the table says its headers in the language spoken when drawn.
+            N_("Stones"),
             1,
             nim.MAX_PILE,
-            (_("Grundy"), _("Winning moves")),
+            (N_("Grundy"), N_("Winning moves")),
             (5, 1, 100),
             20,
             max_rows=nim.MAX_PILES,

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.controller import Job, JobFailure, SolveController
-from gui.widgets.play_panel import PlayPanelFrame, costs_you
+from gui.widgets.play_panel import RESTARTED, PlayPanelFrame, costs_you
 from gui.widgets.tables import fill_rows, mark_best, readonly_table, table_height
 from solvers import nim
 from solvers.i18n import N_, _
@@ -173,7 +173,9 @@ class NimPlayPanel(PlayPanelFrame):
         self.mistakes = 0
         self._clear_log()
         note = self._note
-        if note:
+        if note == _(RESTARTED):  # the restarter's words: said again after a change of language
+            self._add_line(later(RESTARTED))
+        elif note:
             self._add_line(lambda: note)
         piles = _piles_text(state.piles)
         if self.user == 0:
@@ -354,7 +356,9 @@ class NimPlayPanel(PlayPanelFrame):
     def retranslate(self) -> None:
         """The panel's own texts in the language spoken now (the game goes on).
 
-        The frame's constant texts (title, Take, Hint) are the app's, switched with it.
+        The frame's constant texts (title, Take, Hint) are the app's, switched with it; the
+        frame's own retranslate (drawing the position again) is replaced by the kept lines.
+        The tab's ``retranslate`` reaches this through the base's, as every play panel.
         """
         for index, side in enumerate((_("I move first"), _("I move second"))):
             self.sideCombo.setItemText(index, side)

@@ -217,7 +217,6 @@ class NimTab(GameTab):
         self.form.retranslate()
         self.chart.retranslate()
         self.grundy.retranslate()
-        self.play.retranslate()
         self._headline()
         self._followed = None  # the game's derivation again, in the new words
         self._follow()
