@@ -99,3 +99,23 @@ def test_export_picture_draws_the_pile_chart(make_tab, qtbot) -> None:  # type: 
     tab = make_tab("nim")
     assert tab.picture() is tab.chart.view
     assert tab.pileChart in tab.picture().findChildren(type(tab.pileChart))
+
+
+def test_the_picture_follows_a_change_of_language(make_tab, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from solvers import i18n
+
+    tab = make_tab("nim")
+    solved(qtbot, tab, [1, 2, 3, 4])
+    why_page(tab)
+    picture = tab.why.picture
+    try:
+        i18n.set_language("ko")
+        tab.retranslate()
+        qtbot.waitUntil(lambda: picture.digits.item(0, 0).text() == "1번 무더기", timeout=20000)
+        assert picture.chart.widget.getPlotItem().titleLabel.text == "돌 무더기"
+    finally:
+        i18n.set_language("en")
+    tab.retranslate()
+    qtbot.waitUntil(lambda: picture.digits.item(0, 0).text() == "pile 1", timeout=20000)
+    item = picture.chart.widget.getPlotItem()
+    assert item.titleLabel.text == "Piles" and item.getAxis("left").labelText == "stones"

@@ -217,6 +217,10 @@ class NimTab(GameTab):
         self.form.retranslate()
         self.chart.retranslate()
         self.grundy.retranslate()
+        picture = self.why.picture
+        if isinstance(picture, NimWhyPicture):
+            # Said again, not looked up: two English titles may share a translation.
+            picture.chart.retranslate()
         self._headline()
         self._followed = None  # the game's derivation again, in the new words
         self._follow()

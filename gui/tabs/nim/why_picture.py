@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtWidgets import QTableWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QHeaderView, QTableWidgetItem, QVBoxLayout, QWidget
 
 from gui.widgets.tables import fill_rows, readonly_table
 from gui.widgets.theme import ROLE
@@ -35,6 +36,8 @@ class NimWhyPicture(QWidget):
         self.chart.widget.setObjectName("whyPileChart")
         self.chart.widget.setMinimumHeight(120)
         self.digits = readonly_table([], "whyDigits")
+        # As narrow as the digits: columns stretched over the page would part a row's digits.
+        self.digits.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.chart.view, 1)
@@ -66,13 +69,17 @@ class NimWhyPicture(QWidget):
         ]
         rows.append(self._row(_("XOR"), result.nim_sum))
         fill_rows(self.digits, rows)
-        self.digits.resizeColumnsToContents()
         self.highlight(())
 
     def _row(self, name: str, value: int) -> list[QTableWidgetItem]:
         bits = format(value, f"0{self._width}b")
         cells = [name, f"{value:,}", bits, *(bits if self._columns else "")]
-        return [QTableWidgetItem(text) for text in cells]
+        items = [QTableWidgetItem(text) for text in cells]
+        right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        for column, item in enumerate(items):
+            item.setTextAlignment(right if column in (1, 2) else Qt.AlignmentFlag.AlignCenter)
+        items[0].setTextAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        return items
 
     def highlight(self, refs: Sequence[Ref]) -> None:
         """Light up the piles and digits ``refs`` name; ``()`` clears."""
