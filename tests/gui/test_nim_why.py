@@ -95,10 +95,26 @@ def test_playing_sends_each_position_to_the_why_page(make_tab, qtbot, monkeypatc
     assert tab.why.picture.chart.keptBars.opts["height"] == [1.0, 2.0, 3.0]
 
 
-def test_export_picture_draws_the_pile_chart(make_tab, qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_export_picture_draws_the_answer_also_during_play(make_tab, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtGui import QImage
+
     tab = make_tab("nim")
+    solved(qtbot, tab, [3, 4, 5])
     assert tab.picture() is tab.chart.view
     assert tab.pileChart in tab.picture().findChildren(type(tab.pileChart))
+    assert tab.play.new_game(user_first=True)
+    qtbot.waitUntil(lambda: tab.play.state is not None, timeout=20000)
+    assert tab.play.user_move(0, 3)  # 0, 4, 5 on screen, the solver's reply after it
+    assert tab.chart.keptBars.opts["height"] != [3.0, 4.0, 5.0]
+    picture = tab.picture()
+    assert picture is not tab.chart.view and picture.size() == tab.chart.view.size()
+    bars = picture.findChildren(type(tab.pileChart))[0].plotItem.items
+    kept = next(item for item in bars if item.opts.get("brushes"))
+    # The answer's piles: 3, 4, 5 with the winning take 3 -> 1 (the bar keeps 1, green).
+    assert kept.opts["height"] == [1.0, 4.0, 5.0]
+    assert kept.opts["brushes"] == [ROLE.best, ROLE.neutral, ROLE.neutral]
+    assert tab.export_image(tmp_path / "nim.png")
+    assert QImage(str(tmp_path / "nim.png")).height() > picture.height()
 
 
 def test_the_picture_follows_a_change_of_language(make_tab, qtbot) -> None:  # type: ignore[no-untyped-def]

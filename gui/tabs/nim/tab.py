@@ -106,6 +106,8 @@ class NimTab(GameTab):
         self._grundy_shown = False
         #: The position in play the Why page derives (None: it derives the answer).
         self._followed: nim.NimInputs | None = None
+        #: The chart Export picture draws while a game holds the one on screen (made then).
+        self._export_chart: PileChart | None = None
         self._draw_form_piles()
         self.revalidate()
 
@@ -173,8 +175,7 @@ class NimTab(GameTab):
         colours = [BEST if i in by_pile else None for i in range(len(result.grundy))]
         self.form.set_annotations(notes, colours)
         if self.play.state is None:
-            winning = {i: [m.after for m in moves] for i, moves in by_pile.items()}
-            self.chart.draw(result.inputs.piles, winning)
+            self.chart.draw(result.inputs.piles, _winning(result))
         if result.sequence is None:
             self.grundy.clear()
         else:
@@ -221,6 +222,8 @@ class NimTab(GameTab):
         if isinstance(picture, NimWhyPicture):
             # Said again, not looked up: two English titles may share a translation.
             picture.chart.retranslate()
+        if self._export_chart is not None:
+            self._export_chart.retranslate()
         self._headline()
         self._followed = None  # the game's derivation again, in the new words
         self._follow()
@@ -251,8 +254,22 @@ class NimTab(GameTab):
         return picture
 
     def picture(self) -> QWidget:
-        """The pile chart with its legend (Export picture)."""
-        return self.chart.view
+        """The pile chart with its legend and the answer's winning moves (Export picture).
+
+        While a game is in play the chart on screen shows the position: the picture is
+        then a copy of it, as large, drawn from the answer.
+        """
+        if self.play.state is None or self.result is None:
+            return self.chart.view
+        if self._export_chart is None:
+            self._export_chart = PileChart()
+        chart = self._export_chart
+        chart.view.resize(self.chart.view.size())
+        chart.draw(self.result.inputs.piles, _winning(self.result))
+        layout = chart.view.layout()
+        if layout is not None:
+            layout.activate()  # never shown: lay it out before it is painted
+        return chart.view
 
     def _follow(self) -> None:
         """The Why page follows the game in play: the position now, for the player to move.
@@ -288,6 +305,14 @@ class NimTab(GameTab):
         """While a game runs before any solve, the answer line speaks of the game."""
         if self.result is None:
             show_play_headline(self.messages, self.play.headline())
+
+
+def _winning(result: nim.NimResult) -> dict[int, list[int]]:
+    """Pile index -> the sizes its winning moves leave (what the chart marks)."""
+    winning: dict[int, list[int]] = {}
+    for move in result.winning_moves:
+        winning.setdefault(move.pile, []).append(move.after)
+    return winning
 
 
 def _take_text(move: nim.Move) -> str:
