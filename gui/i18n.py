@@ -53,6 +53,26 @@ def start_language(settings: QSettings) -> str:
     return i18n.system_language(os.environ)
 
 
+class _Bridge(QTranslator):
+    """Qt-style ``translate(context, text)`` calls (pyqtgraph's) answered from our catalogues."""
+
+    def translate(
+        self, context: str, source: str, disambiguation: str | None = None, n: int = -1
+    ) -> str | None:
+        """Our text for ``source`` in ``context`` (or without context); None lets Qt go on.
+
+        (None is Qt's null string: an empty one would count as the translation.)
+        """
+        text = i18n.pgettext(context, source) if source else source
+        if text == source and source:
+            text = i18n._(source)
+        return None if text == source else text
+
+    def isEmpty(self) -> bool:
+        """Never empty: Qt would skip it."""
+        return False
+
+
 def install(code: str) -> None:
     """Speak ``code`` from now on: our catalogues and Qt's (its standard buttons, dialogs)."""
     i18n.set_language(code)
@@ -61,8 +81,13 @@ def install(code: str) -> None:
         return
     while _installed:
         app.removeTranslator(_installed.pop())
+    if code == "en":
+        return
+    bridge = _Bridge(app)  # installed first: Qt asks the last installed translator first
+    app.installTranslator(bridge)
+    _installed.append(bridge)
     folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-    for name in QT_CATALOGUES if code != "en" else ():
+    for name in QT_CATALOGUES:
         translator = QTranslator(app)
         if translator.load(f"{name}_{code}", folder):
             app.installTranslator(translator)

@@ -17,6 +17,7 @@ settings in a temporary folder, never the user's.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 import time
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import QApplication
 
 import solvers
 from gui.tabs import GameTab
+from solvers import i18n as solvers_i18n
 
 __all__ = ["DEFAULT_OUT", "SIZES", "STATES", "main", "take_screenshots"]
 
@@ -154,12 +156,29 @@ def take_screenshots(
     games: list[str] | None = None,
     sizes: tuple[tuple[int, int], ...] = SIZES,
     states: tuple[str, ...] = STATES,
+    language: str = "",
 ) -> list[Path]:
-    """Save every picture; returns the files written (skipped scenarios are printed)."""
-    from gui.main_window import MainWindow
+    """Save every picture; returns the files written (skipped scenarios are printed).
+
+    The app speaks the language of the locale (``LANG=ko_KR.UTF-8``) or ``--lang``'s.
+    """
+    from gui import i18n
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
+    spoken = solvers_i18n.language()
+    i18n.install(language or solvers_i18n.system_language(os.environ))
+    try:
+        return _take(out, games, sizes, states)
+    finally:
+        i18n.install(spoken)
+
+
+def _take(
+    out: Path, games: list[str] | None, sizes: tuple[tuple[int, int], ...], states: tuple[str, ...]
+) -> list[Path]:
+    from gui.main_window import MainWindow
+
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     with tempfile.TemporaryDirectory(prefix="screenshots-settings-") as folder:
@@ -203,6 +222,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=None, help=f"default {DEFAULT_OUT}")
     parser.add_argument("--sizes", default=",".join(f"{w}x{h}" for w, h in SIZES))
     parser.add_argument("--states", default=",".join(STATES))
+    parser.add_argument("--lang", default="", choices=["", *solvers_i18n.LANGUAGES])
     args = parser.parse_args(argv)
     names = list(args.names)
     out = args.out
@@ -213,7 +233,7 @@ def main(argv: list[str] | None = None) -> int:
     if any(s not in STATES for s in states):
         parser.error(f"--states: choose from {', '.join(STATES)}")
     sizes = tuple(_size(s) for s in args.sizes.split(",") if s)
-    written = take_screenshots(out or DEFAULT_OUT, names or None, sizes, states)
+    written = take_screenshots(out or DEFAULT_OUT, names or None, sizes, states, args.lang)
     return 0 if written else 1
 
 

@@ -34,6 +34,7 @@ AREAS = ("app", "common", *GAME_AREAS)
 ENGLISH_ONLY = (
     "solvers/__main__.py",
     "solvers/sweep_cli.py",
+    "solvers/input_formats.py",
     "solvers/check/cli.py",
     "solvers/check/launcher.py",
     "gui/screenshots.py",

@@ -9,6 +9,7 @@ sentences from format strings kept together in one place per game (``TEXTS``, ma
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -23,6 +24,7 @@ __all__ = [
     "phrasebook",
     "step_anchor",
     "step_of_anchor",
+    "text_width",
     "to_html",
     "to_markdown",
     "to_text",
@@ -187,13 +189,15 @@ def _html_table(table: Table) -> str:
     return "".join(cells)
 
 
-def to_html(steps: Iterable[Step], *, document: bool = True, title: str = "Explanation") -> str:
+def to_html(steps: Iterable[Step], *, document: bool = True, title: str = "") -> str:
     """The steps as HTML; each title links to its own anchor (``step_anchor``).
 
-    ``document`` wraps the body in a whole page titled ``title`` (for a file); a text view
-    takes the body.
+    ``document`` wraps the body in a whole page titled ``title`` ("Explanation" in the
+    language spoken when not given), for a file; a text view takes the body.
     """
     import html
+
+    title = title or _("Explanation")
 
     parts: list[str] = []
     for index, step in enumerate(steps):
@@ -218,13 +222,19 @@ def to_html(steps: Iterable[Step], *, document: bool = True, title: str = "Expla
 # --- Plain text -----------------------------------------------------------------------
 
 
+def text_width(text: str) -> int:
+    """The columns ``text`` takes in a monospaced font: Hangul and Han characters take two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
 def _text_table(table: Table) -> list[str]:
-    widths = [len(h) for h in table.header]
+    widths = [text_width(h) for h in table.header]
     for row in table.rows:
-        widths = [max(w, len(c)) for w, c in zip(widths, row, strict=True)]
+        widths = [max(w, text_width(c)) for w, c in zip(widths, row, strict=True)]
 
     def line(cells: Sequence[str]) -> str:
-        return "  ".join(c.rjust(w) for c, w in zip(cells, widths, strict=True)).rstrip()
+        padded = (" " * (w - text_width(c)) + c for c, w in zip(cells, widths, strict=True))
+        return "  ".join(padded).rstrip()
 
     lines = [table.caption] if table.caption else []
     lines += [line(table.header), line(["-" * w for w in widths])]

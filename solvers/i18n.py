@@ -74,34 +74,39 @@ def language() -> str:
 
 
 def system_language(environ: Mapping[str, str]) -> str:
-    """The language the locale variables ask for, as POSIX reads them; English by default.
+    """The language the locale variables ask for, much as GNU gettext reads them; else English.
 
-    ``LANGUAGE`` (a list) wins, then ``LC_ALL``, ``LC_MESSAGES`` and ``LANG``. Any Korean
-    locale (``ko``, ``ko_KR.UTF-8``) means Korean; ``zh_CN``, ``zh_SG``, ``zh_Hans`` and a
-    bare ``zh`` mean Simplified Chinese (Taiwan's and Hong Kong's traditional script is
-    not Simplified Chinese, so they get English).
+    The locale is the first set of ``LC_ALL``, ``LC_MESSAGES`` and ``LANG``. ``LANGUAGE``
+    (a list such as ``ko:en``) comes before it, each entry in turn, unless the locale is
+    set to ``C`` or ``POSIX``: a user who sets ``LC_ALL=C`` wants untranslated messages
+    (with no locale variable at all, ``LANGUAGE`` alone decides). An entry of a language
+    the app does not speak is passed over. Any Korean locale (``ko``,
+    ``ko_KR.UTF-8``) means Korean; ``zh_CN``, ``zh_SG``, ``zh_Hans`` and a bare ``zh``
+    mean Simplified Chinese (Taiwan's and Hong Kong's traditional script is not
+    Simplified Chinese, so they get English).
     """
-    wanted: list[str] = []
-    if environ.get("LANGUAGE"):
-        wanted += environ["LANGUAGE"].split(":")
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        if environ.get(name):
-            wanted.append(environ[name])
-            break
+
+    def _code(entry: str) -> str:  # ``ko_KR.UTF-8@variant`` -> ``ko_kr``
+        return entry.split(".")[0].split("@")[0].replace("-", "_").strip().lower()
+
+    locale = next((environ[n] for n in ("LC_ALL", "LC_MESSAGES", "LANG") if environ.get(n)), "")
+    wanted = [locale]
+    if environ.get("LANGUAGE") and _code(locale) not in ("c", "posix"):
+        wanted = [*environ["LANGUAGE"].split(":"), locale]
     for entry in wanted:
-        code = entry.split(".")[0].split("@")[0].replace("-", "_")
-        if code.lower().startswith("ko"):
+        code = _code(entry)
+        if code == "ko" or code.startswith("ko_"):
             return "ko"
-        if code.lower() in ("zh", "zh_cn", "zh_sg", "zh_hans") or code.startswith("zh_Hans"):
+        if code in ("zh", "zh_cn", "zh_sg") or code == "zh_hans" or code.startswith("zh_hans_"):
             return "zh_CN"
-        if code in ("en", "C", "POSIX") or code.startswith("en_"):
+        if code in ("en", "c", "posix") or code.startswith("en_"):
             return "en"
     return "en"
 
 
 def _(message: str) -> str:
-    """``message`` in the language spoken now."""
-    return catalogue(_current).gettext(message)
+    """``message`` in the language spoken now ("" stays "": gettext's "" is its header)."""
+    return catalogue(_current).gettext(message) if message else message
 
 
 def N_(message: str) -> str:
@@ -116,4 +121,4 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the context ``context`` (the same English word, two meanings)."""
-    return catalogue(_current).pgettext(context, message)
+    return catalogue(_current).pgettext(context, message) if message else message

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 if TYPE_CHECKING:
     from solvers.explain import Step
 
+from solvers.i18n import _
 from solvers.tokens import InputError, JudgeFormatError, Tokens, tokens_of
 
 __all__ = [
@@ -146,17 +147,22 @@ class Option:
             if self.kind == "ints":
                 words = split_numbers(text)
                 if not words:
-                    raise ValueError("give at least one number, e.g. 1,3,4")
-                return tuple(self._ranged(_integer(word), "each number ") for word in words)
+                    raise ValueError(_("give at least one number, e.g. 1,3,4"))
+                return tuple(self._ranged(_integer(word), each=True) for word in words)
             raise ValueError(f"cannot read a value for an option of kind {self.kind!r}")
         except OptionError:
             raise
         except (ValueError, OSError, RecursionError) as exc:
             raise OptionError(f"{self.flag}: {exc}", str(exc)) from None
 
-    def _ranged(self, value: int, subject: str = "") -> int:
+    def _ranged(self, value: int, each: bool = False) -> int:
         if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
-            raise ValueError(f"{subject}must be between {self.lo} and {self.hi}, got {value}")
+            reason = (
+                _("each number must be between {lo} and {hi}, got {value}")
+                if each
+                else _("must be between {lo} and {hi}, got {value}")
+            )
+            raise ValueError(reason.format(lo=self.lo, hi=self.hi, value=value))
         return value
 
 
@@ -164,7 +170,7 @@ def _integer(word: str) -> int:
     try:
         return int(word)
     except ValueError:
-        raise ValueError(f"{word!r} is not a whole number") from None
+        raise ValueError(_("{word} is not a whole number").format(word=repr(word))) from None
 
 
 def parse_options(options: Sequence[Option], argv: Iterable[str]) -> dict[str, Any]:
@@ -181,19 +187,22 @@ def parse_options(options: Sequence[Option], argv: Iterable[str]) -> dict[str, A
         flag, has_value, inline = word.partition("=")
         option = by_flag.get(flag)
         if option is None:
-            known = ", ".join(by_flag) or "none"
-            raise OptionError(f"{flag}: unknown option (this game has: {known})")
+            known = ", ".join(by_flag) or _("none")
+            message = _("{flag}: unknown option (this game has: {known})")
+            raise OptionError(message.format(flag=flag, known=known))
         if option.group and seen.get(option.group, flag) != flag:
-            raise OptionError(f"{flag}: cannot be combined with {seen[option.group]}")
+            message = _("{flag}: cannot be combined with {other}")
+            raise OptionError(message.format(flag=flag, other=seen[option.group]))
         seen[option.group or flag] = flag
         if option.kind == "flag":
             if has_value:
-                raise OptionError(f"{flag}: takes no value")
+                raise OptionError(_("{flag}: takes no value").format(flag=flag))
             values[option.name] = True
             continue
         text = inline if has_value else next(words, None)
         if text is None:
-            raise OptionError(f"{flag}: needs a value ({option.metavar or option.kind})")
+            message = _("{flag}: needs a value ({what})")
+            raise OptionError(message.format(flag=flag, what=option.metavar or option.kind))
         values[option.name] = option.parse(text)
     return values
 
@@ -247,8 +256,11 @@ class Sweep:
         return f"{self.name}{index}" if self.indexed else self.name
 
     def title(self, index: int) -> str:
-        """``label`` for item ``index`` (``"size of pile 2"``)."""
-        return self.label.format(index=index)
+        """``label`` for item ``index`` (``"size of pile 2"``), in the language spoken now.
+
+        Each game marks its labels with ``N_`` where it declares them.
+        """
+        return _(self.label).format(index=index)
 
 
 Move = Hashable

@@ -37,4 +37,4 @@ def test_command_line_takes_games_and_a_folder(monkeypatch: Any, tmp_path: Path)
     monkeypatch.setattr(screenshots, "take_screenshots", record)
     argv = ["--out", str(tmp_path), "nim", "--sizes", "800x600", "--states", "empty"]
     assert screenshots.main(argv) == 0
-    assert calls == [(tmp_path, ["nim"], ((800, 600),), ("empty",))]
+    assert calls == [(tmp_path, ["nim"], ((800, 600),), ("empty",), "")]
