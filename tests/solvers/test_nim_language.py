@@ -99,3 +99,22 @@ def test_plurals_follow_the_count_in_english() -> None:
         s.text for s in nim.explain(inputs, nim.solve(inputs)) if "Misère: while" in s.title
     )
     assert "1 pile here has 2 or more stones." in text
+
+
+@pytest.mark.parametrize(
+    "position",
+    [
+        nim.NimInputs((1, 2, 3, 4)),
+        nim.NimInputs((2, 2)),
+        nim.NimInputs((1, 1, 1), nim.Rule.MISERE),
+        nim.NimInputs((0, 0)),
+        nim.NimInputs((4, 9), nim.Rule.SUBTRACTION, (1, 3, 4)),
+    ],
+    ids=str,
+)
+def test_the_position_in_play_speaks_the_language(language: str, position: nim.NimInputs) -> None:
+    from solvers.nim.why import explain_position
+
+    for step in explain_position(position):
+        for text in (step.title, step.text):
+            assert SCRIPT[language].search(text) and not english_words(text), text
