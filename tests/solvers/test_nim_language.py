@@ -14,8 +14,8 @@ import pytest
 from solvers import i18n, nim
 from solvers.nim.why import TEXTS
 
-#: Latin words a translation may keep: operators, key names and the glossary's SG (Grundy).
-KEPT = {"XOR", "mex", "SG", "Esc"}
+#: Latin words a translation may keep: operators, key names and the glossary's SG and Nim.
+KEPT = {"XOR", "mex", "SG", "Nim", "Esc"}
 SCRIPT = {"ko": re.compile("[\uac00-\ud7a3]"), "zh_CN": re.compile("[\u4e00-\u9fff]")}
 
 
