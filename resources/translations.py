@@ -6,7 +6,7 @@
 - ``compile [AREA...]``: write the ``.mo`` files the app reads.
 - ``check [AREA...]``: list what a catalogue lacks (untranslated, fuzzy, obsolete or
   missing texts, a ``{field}`` lost in a translation, a stale ``.mo``) and, for all
-  areas, texts two areas translate differently; exit 1 if any.
+  areas, texts the shared areas translate two ways; exit 1 if any.
 - ``lint [PATH...]``: list the texts a user would read that are not marked.
 
 A catalogue per area of the code (``AREAS``) lets each be translated on its own. This
@@ -312,15 +312,20 @@ def check(area: str) -> list[str]:
     return problems
 
 
+#: The areas of the shared code: their catalogues are one lookup (a game's code looks in its
+#: own catalogue first, see ``solvers.i18n.area_catalogue``).
+SHARED_AREAS = ("app", "common")
+
+
 def clashes() -> list[str]:
-    """Texts two areas translate differently: the chained lookup would give both one of them.
+    """Texts the shared areas translate two ways: the lookup would give both one of them.
 
     (A word that means two things gets a ``pgettext`` context in one of its places.)
     """
     problems = []
     for language in LANGUAGES:
         seen: dict[tuple[object, str | None], dict[object, str]] = {}
-        for area in AREAS:
+        for area in SHARED_AREAS:
             for message in _read(language, area):
                 if message.id and message.string:
                     seen.setdefault((message.id, message.context), {})[message.string] = area

@@ -9,11 +9,12 @@ sentences from format strings kept together in one place per game (``TEXTS``, ma
 
 from __future__ import annotations
 
+import sys
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from solvers.i18n import _
+from solvers.i18n import _, gettext_in
 
 __all__ = [
     "MAX_ROWS",
@@ -85,16 +86,20 @@ class Step:
 
 
 def phrasebook(texts: Mapping[str, str]) -> _Phrasebook:
-    """``say(key, **fields)``: the sentence ``texts[key]`` with its named fields filled in."""
-    return _Phrasebook(texts)
+    """``say(key, **fields)``: the sentence ``texts[key]`` with its named fields filled in.
+
+    The sentences are translated as the calling module's area translates them.
+    """
+    return _Phrasebook(texts, sys._getframe(1).f_globals.get("__name__", ""))
 
 
 class _Phrasebook:
-    def __init__(self, texts: Mapping[str, str]) -> None:
+    def __init__(self, texts: Mapping[str, str], area: str) -> None:
         self._texts = texts
+        self._area = area
 
     def __call__(self, key: str, /, **fields: object) -> str:
-        return _(self._texts[key]).format(**fields)
+        return gettext_in(self._area, self._texts[key]).format(**fields)
 
 
 def bounded_rows(

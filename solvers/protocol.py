@@ -11,13 +11,14 @@ import dataclasses
 import enum
 import math
 import random
+import sys
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
     from solvers.explain import Step
 
-from solvers.i18n import _
+from solvers.i18n import _, area_of, gettext_in
 from solvers.tokens import InputError, JudgeFormatError, Tokens, tokens_of
 
 __all__ = [
@@ -250,6 +251,17 @@ class Sweep:
     batch: Callable[[Any, Sequence[float], int, Progress | None], Iterator[SweepRow]] | None = None
     max_points: int = 1000
     decimals: tuple[int | None, ...] = ()
+    #: The catalogue area of the game that declares it (its texts are translated there).
+    area: str = dataclasses.field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.area:  # the module that wrote ``Sweep(...)``, above this and __init__
+            module = sys._getframe(2).f_globals.get("__name__", "")
+            object.__setattr__(self, "area", area_of(module))
+
+    def text(self, message: str) -> str:
+        """One of this sweep's texts (its label, answers, item word), translated."""
+        return gettext_in(self.area, message)
 
     def key(self, index: int) -> str:
         """The name with its index, as the CLI and the CSV header spell it (``pile2``)."""
@@ -260,7 +272,7 @@ class Sweep:
 
         Each game marks its labels with ``N_`` where it declares them.
         """
-        return _(self.label).format(index=index)
+        return self.text(self.label).format(index=index)
 
 
 Move = Hashable

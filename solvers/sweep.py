@@ -93,7 +93,7 @@ def find_sweep(game: str, key: str, inputs: Any = None) -> tuple[Sweep, int]:
             raise ValueError(message.format(name=found.name, needs=needs))
         if found.count is not None and not 1 <= index <= found.count(inputs):
             message = _("{item} {index} does not exist: there are {count}")
-            item = _(found.indexed) if found.indexed else ""  # each game marks it with N_
+            item = found.text(found.indexed) if found.indexed else ""  # marked with N_
             raise ValueError(message.format(item=item, index=index, count=found.count(inputs)))
     return found, index
 
@@ -182,7 +182,7 @@ def header(sweep: Sweep, index: int) -> list[str]:
     The answers' names are in the language spoken (each game marks them with ``N_``);
     the input keeps the name the command line knows it by.
     """
-    return [sweep.key(index), *(_(answer) if answer else "" for answer in sweep.answers)]
+    return [sweep.key(index), *(sweep.text(answer) for answer in sweep.answers)]
 
 
 def check_options(sweep: Sweep, options: Mapping[str, Any] | None) -> None:
