@@ -5,7 +5,8 @@
   translations kept.
 - ``compile [AREA...]``: write the ``.mo`` files the app reads.
 - ``check [AREA...]``: list what a catalogue lacks (untranslated, fuzzy, obsolete or
-  missing texts, a ``{field}`` lost in a translation, a stale ``.mo``); exit 1 if any.
+  missing texts, a ``{field}`` lost in a translation, a stale ``.mo``) and, for all
+  areas, texts the shared areas translate two ways; exit 1 if any.
 - ``lint [PATH...]``: list the texts a user would read that are not marked.
 
 A catalogue per area of the code (``AREAS``) lets each be translated on its own. This
@@ -34,6 +35,7 @@ AREAS = ("app", "common", *GAME_AREAS)
 ENGLISH_ONLY = (
     "solvers/__main__.py",
     "solvers/sweep_cli.py",
+    "solvers/input_formats.py",
     "solvers/check/cli.py",
     "solvers/check/launcher.py",
     "gui/screenshots.py",
@@ -310,6 +312,30 @@ def check(area: str) -> list[str]:
     return problems
 
 
+#: The areas of the shared code: their catalogues are one lookup (a game's code looks in its
+#: own catalogue first, see ``solvers.i18n.area_catalogue``).
+SHARED_AREAS = ("app", "common")
+
+
+def clashes() -> list[str]:
+    """Texts the shared areas translate two ways: the lookup would give both one of them.
+
+    (A word that means two things gets a ``pgettext`` context in one of its places.)
+    """
+    problems = []
+    for language in LANGUAGES:
+        seen: dict[tuple[object, str | None], dict[object, str]] = {}
+        for area in SHARED_AREAS:
+            for message in _read(language, area):
+                if message.id and message.string:
+                    seen.setdefault((message.id, message.context), {})[message.string] = area
+        for (text, _context), strings in seen.items():
+            if len(strings) > 1:
+                shown = ", ".join(f"{area}: {string!r}" for string, area in strings.items())
+                problems.append(f"{language}: {text!r} is translated two ways ({shown})")
+    return problems
+
+
 def main(argv: list[str]) -> int:
     """The command line (see the module's docstring)."""
     command, *names = argv or ["check"]
@@ -329,6 +355,7 @@ def main(argv: list[str]) -> int:
         return 0
     if command == "check":
         problems = [line for area in areas for line in check(area)]
+        problems += clashes() if not names else []
         print("\n".join(problems))
         return 1 if problems else 0
     print(__doc__)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, cast
 
+from solvers.i18n import N_
+
 if TYPE_CHECKING:
     from solvers.protocol import GameModule
 
@@ -24,13 +26,13 @@ GAMES: dict[str, str] = {
     "nim": "nim",
 }
 
-#: Game id -> the title users see.
+#: Game id -> the title users see, in English: a view shows ``_(TITLES[game_id])``.
 TITLES: dict[str, str] = {
-    "yut": "Dice Yut",
-    "coverup": "Cover Up",
-    "greatgame": "Great Game",
-    "xoinc": "Xoinc",
-    "nim": "Nim",
+    "yut": N_("Dice Yut"),
+    "coverup": N_("Cover Up"),
+    "greatgame": N_("Great Game"),
+    "xoinc": N_("Xoinc"),
+    "nim": N_("Nim"),
 }
 
 

@@ -219,9 +219,10 @@ def _run_game(game: str, words: list[str]) -> int:
 
         sweep_text, words = _sweeping(sweep_cli.take_sweep, words)
     explain = "--explain" in (words[: words.index("--")] if "--" in words else words)
+    language = "en"
     if explain:  # the first one: any after ``--`` is a file
         words.remove("--explain")
-        _explain_language(words)
+        language = _explain_language(words)
     files, as_json, option_words = split_arguments(declared, words)
     if explain and as_json:
         raise UsageError("--explain: cannot be combined with --json")
@@ -248,7 +249,7 @@ def _run_game(game: str, words: list[str]) -> int:
         inputs = [case for _, case in read]
         _sweeping(sweep_cli.write_sweep, sweep, inputs, lambda i: read[i][0])
         return 0
-    _write_answers(module, cases, as_json, explain)
+    _write_answers(module, cases, as_json, language if explain else None)
     return 0
 
 
@@ -316,20 +317,20 @@ def split_arguments(
     return files, as_json, option_words
 
 
-def _explain_language(words: list[str]) -> None:
+def _explain_language(words: list[str]) -> str:
     """``--lang CODE`` (with ``--explain``): the derivations in Korean or Chinese, not English.
 
     Only the derivation speaks it: answers and errors stay as judges print them.
     """
     options = words[: words.index("--")] if "--" in words else words
     if "--lang" not in options:
-        return
+        return "en"
     at = options.index("--lang")
     code = words[at + 1] if at + 1 < len(options) else ""
     if code not in LANGUAGES:
         raise UsageError(f"--lang: choose one of {', '.join(LANGUAGES)}, not {code!r}")
     del words[at : at + 2]
-    set_language(code)
+    return code
 
 
 def game_help(game: str, module: GameModule, declared: Sequence[Option]) -> str:
@@ -385,11 +386,15 @@ def _reason(exc: BaseException) -> str:
 
 
 def _write_answers(
-    module: GameModule, cases: Iterator[tuple[str, Any]], as_json: bool, explain: bool = False
+    module: GameModule,
+    cases: Iterator[tuple[str, Any]],
+    as_json: bool,
+    explain: str | None = None,
 ) -> None:
     """Solve and print case by case, as the cases are read: memory holds one at a time.
 
-    ``explain`` follows each answer with its derivation as Markdown (``solvers.explain``).
+    ``explain`` (a language code) follows each answer with its derivation as Markdown
+    (``solvers.explain``) in that language; everything else stays English.
     """
     first = True
     if as_json:
@@ -412,10 +417,14 @@ def _write_answers(
             write_out(("\n" if first else ",\n") + json.dumps(document, indent=1))
         else:
             write_out(answer + "\n")
-        if explain:
+        if explain is not None:
             from solvers.explain import to_markdown
 
-            write_out("\n" + to_markdown(module.explain(inputs, result)) + "\n")
+            set_language(explain)
+            try:
+                write_out("\n" + to_markdown(module.explain(inputs, result)) + "\n")
+            finally:
+                set_language("en")
         first = False
     write_out("\n]\n" if as_json else "")
     flush_out()

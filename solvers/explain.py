@@ -9,10 +9,12 @@ sentences from format strings kept together in one place per game (``TEXTS``, ma
 
 from __future__ import annotations
 
+import sys
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from solvers.i18n import _
+from solvers.i18n import _, gettext_in
 
 __all__ = [
     "MAX_ROWS",
@@ -23,6 +25,7 @@ __all__ = [
     "phrasebook",
     "step_anchor",
     "step_of_anchor",
+    "text_width",
     "to_html",
     "to_markdown",
     "to_text",
@@ -83,16 +86,20 @@ class Step:
 
 
 def phrasebook(texts: Mapping[str, str]) -> _Phrasebook:
-    """``say(key, **fields)``: the sentence ``texts[key]`` with its named fields filled in."""
-    return _Phrasebook(texts)
+    """``say(key, **fields)``: the sentence ``texts[key]`` with its named fields filled in.
+
+    The sentences are translated as the calling module's area translates them.
+    """
+    return _Phrasebook(texts, sys._getframe(1).f_globals.get("__name__", ""))
 
 
 class _Phrasebook:
-    def __init__(self, texts: Mapping[str, str]) -> None:
+    def __init__(self, texts: Mapping[str, str], area: str) -> None:
         self._texts = texts
+        self._area = area
 
     def __call__(self, key: str, /, **fields: object) -> str:
-        return _(self._texts[key]).format(**fields)
+        return gettext_in(self._area, self._texts[key]).format(**fields)
 
 
 def bounded_rows(
@@ -187,13 +194,15 @@ def _html_table(table: Table) -> str:
     return "".join(cells)
 
 
-def to_html(steps: Iterable[Step], *, document: bool = True, title: str = "Explanation") -> str:
+def to_html(steps: Iterable[Step], *, document: bool = True, title: str = "") -> str:
     """The steps as HTML; each title links to its own anchor (``step_anchor``).
 
-    ``document`` wraps the body in a whole page titled ``title`` (for a file); a text view
-    takes the body.
+    ``document`` wraps the body in a whole page titled ``title`` ("Explanation" in the
+    language spoken when not given), for a file; a text view takes the body.
     """
     import html
+
+    title = title or _("Explanation")
 
     parts: list[str] = []
     for index, step in enumerate(steps):
@@ -218,13 +227,19 @@ def to_html(steps: Iterable[Step], *, document: bool = True, title: str = "Expla
 # --- Plain text -----------------------------------------------------------------------
 
 
+def text_width(text: str) -> int:
+    """The columns ``text`` takes in a monospaced font: Hangul and Han characters take two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
 def _text_table(table: Table) -> list[str]:
-    widths = [len(h) for h in table.header]
+    widths = [text_width(h) for h in table.header]
     for row in table.rows:
-        widths = [max(w, len(c)) for w, c in zip(widths, row, strict=True)]
+        widths = [max(w, text_width(c)) for w, c in zip(widths, row, strict=True)]
 
     def line(cells: Sequence[str]) -> str:
-        return "  ".join(c.rjust(w) for c, w in zip(cells, widths, strict=True)).rstrip()
+        padded = (" " * (w - text_width(c)) + c for c, w in zip(cells, widths, strict=True))
+        return "  ".join(padded).rstrip()
 
     lines = [table.caption] if table.caption else []
     lines += [line(table.header), line(["-" * w for w in widths])]

@@ -31,6 +31,8 @@ import stat
 import time
 from pathlib import Path
 
+from solvers.i18n import _, ngettext
+
 __all__ = [
     "STALE_SECONDS",
     "FileRefused",
@@ -61,18 +63,23 @@ class FileRefused(OSError, ValueError):
 def file_kind(mode: int) -> str:
     """What a file of ``mode`` is, in words ("a FIFO (named pipe)", "a folder", ...)."""
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return _("a folder")
     if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
+        return _("a FIFO (named pipe)")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return _("a device")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+        return _("a socket")
+    return _("not a regular file")
 
 
-def _refused(path: Path, mode: int, doing: str) -> FileRefused:
-    return FileRefused(f"{path.name} is {file_kind(mode)}, not a regular file: {doing}")
+def _refused(path: Path, mode: int, writing: bool) -> FileRefused:
+    message = (
+        _("{name} is {kind}, not a regular file: nothing was written")
+        if writing
+        else _("{name} is {kind}, not a regular file: not read")
+    )
+    return FileRefused(message.format(name=path.name, kind=file_kind(mode)))
 
 
 # ----- writing ---------------------------------------------------------------------------
@@ -93,9 +100,10 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> None:
         status = None
     if status is not None:
         if not stat.S_ISREG(status.st_mode):
-            raise _refused(Path(path), status.st_mode, "nothing was written")
+            raise _refused(Path(path), status.st_mode, writing=True)
         if not os.access(target, os.W_OK):
-            raise FileRefused(f"{Path(path).name} is read-only: nothing was written")
+            message = _("{name} is read-only: nothing was written")
+            raise FileRefused(message.format(name=Path(path).name))
     remove_stale_temps(target.parent)
     if status is not None and status.st_nlink > 1:
         _write_in_place(target, payload)
@@ -138,13 +146,13 @@ def _replace(target: Path, payload: bytes, status: os.stat_result | None) -> Non
 def _create_temp(target: Path) -> tuple[int, Path]:
     """A new temporary file beside ``target``; mode 0o666 less the umask, like any new file."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC
-    for _ in range(100):
+    for _attempt in range(100):
         temporary = target.parent / temp_name(target.name)
         try:
             return os.open(temporary, flags, 0o666), temporary
         except FileExistsError:
             continue
-    raise FileExistsError(errno.EEXIST, "no free temporary name", str(target.parent))
+    raise FileExistsError(errno.EEXIST, _("no free temporary name"), str(target.parent))
 
 
 def _write_in_place(target: Path, payload: bytes) -> None:
@@ -153,7 +161,7 @@ def _write_in_place(target: Path, payload: bytes) -> None:
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):  # replaced since it was looked at
-            raise _refused(target, mode, "nothing was written")
+            raise _refused(target, mode, writing=True)
         old = _read_all(fd)
         try:
             if len(payload) > len(old):
@@ -163,8 +171,9 @@ def _write_in_place(target: Path, payload: bytes) -> None:
             try:
                 _overwrite(fd, old)
             except OSError:
+                damaged = _("{error}; {name} may be damaged")
                 raise OSError(
-                    exc.errno, f"{exc.strerror or exc}; {target.name} may be damaged"
+                    exc.errno, damaged.format(error=exc.strerror or exc, name=target.name)
                 ) from None
             raise
     finally:
@@ -253,11 +262,11 @@ def open_regular(path: str | os.PathLike[str], allow_pipe: bool = False) -> int:
             mode = os.stat(path).st_mode
         except OSError:
             raise exc from None
-        raise _refused(name, mode, "not read") from None
+        raise _refused(name, mode, writing=False) from None
     try:
         mode = os.fstat(fd).st_mode
         if not (stat.S_ISREG(mode) or (allow_pipe and stat.S_ISFIFO(mode))):
-            raise _refused(name, mode, "not read")
+            raise _refused(name, mode, writing=False)
         os.set_blocking(fd, True)
         return fd
     except BaseException:
@@ -282,13 +291,18 @@ def read_bytes_limited(path: str | os.PathLike[str], max_bytes: int) -> bytes:
     fd = open_regular(path)
     try:
         if os.fstat(fd).st_size > max_bytes:  # refused before reading a byte
-            raise ValueError(f"{Path(path).name} is larger than {size_text(max_bytes)}")
+            raise _too_large(path, max_bytes)
         data = _read_all(fd, max_bytes)
     finally:
         os.close(fd)
     if len(data) > max_bytes:  # a file that grew while being read
-        raise ValueError(f"{Path(path).name} is larger than {size_text(max_bytes)}")
+        raise _too_large(path, max_bytes)
     return data
+
+
+def _too_large(path: str | os.PathLike[str], max_bytes: int) -> ValueError:
+    message = _("{name} is larger than {size}")
+    return ValueError(message.format(name=Path(path).name, size=size_text(max_bytes)))
 
 
 def read_text_limited(path: str | os.PathLike[str], max_bytes: int) -> str:
@@ -297,10 +311,13 @@ def read_text_limited(path: str | os.PathLike[str], max_bytes: int) -> str:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise ValueError(f"{Path(path).name} is not UTF-8 text (byte {exc.start})") from None
+        message = _("{name} is not UTF-8 text (byte {byte})")
+        raise ValueError(message.format(name=Path(path).name, byte=exc.start)) from None
     return text.replace("\r\n", "\n")
 
 
 def size_text(n: int) -> str:
     """``n`` bytes in words: "4 MB" or "1,000 bytes"."""
-    return f"{n / 1024 / 1024:g} MB" if n >= 1024 * 1024 else f"{n:,} bytes"
+    if n >= 1024 * 1024:
+        return _("{count} MB").format(count=f"{n / 1024 / 1024:g}")
+    return ngettext("{count} byte", "{count} bytes", n).format(count=f"{n:,}")

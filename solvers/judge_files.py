@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solvers.files import open_regular, size_text
+from solvers.i18n import N_, _
 from solvers.protocol import GameModule, JudgeFormatError, Tokens
 
 __all__ = [
@@ -31,6 +32,9 @@ __all__ = [
 #: An import reads at most this much to find the first case (the largest first case of
 #: any game, 5,000 Xoinc coins or 1,000 Great Game rows, takes well under 100 KB).
 MAX_FIRST_CASE_BYTES = 4 * 1024 * 1024
+#: Why a judge file is refused past its limit: all of it, or (an import) its first case.
+TOO_LARGE = N_("larger than {size}; split the file")
+NO_FIRST_CASE = N_("no case within the first {size}")
 
 
 class TextSource:
@@ -44,7 +48,7 @@ class TextSource:
         self,
         read_bytes: Callable[[int], bytes],
         limit: int | None = None,
-        too_large: str = "larger than {}; split the file",
+        too_large: str = TOO_LARGE,
     ) -> None:
         self._read_bytes = read_bytes
         self._decoder = codecs.getincrementaldecoder("utf-8-sig")()
@@ -60,14 +64,15 @@ class TextSource:
             before = self.bytes_read
             self.bytes_read += len(data)
             if self._limit is not None and self.bytes_read > self._limit:
-                reason = self._too_large.format(size_text(self._limit))
+                reason = _(self._too_large).format(size=size_text(self._limit))
                 raise JudgeFormatError(self._newlines + 1, reason)
             try:
                 text = self._decoder.decode(data, final=not data)
             except UnicodeDecodeError as exc:
                 at = max(0, min(len(data), exc.start))
                 line = self._newlines + data.count(b"\n", 0, at) + 1
-                raise JudgeFormatError(line, f"not UTF-8 text (byte {before + at + 1})") from None
+                reason = _("not UTF-8 text (byte {byte})").format(byte=before + at + 1)
+                raise JudgeFormatError(line, reason) from None
             self._newlines += data.count(b"\n")
             if text or not data:
                 return text
@@ -98,10 +103,8 @@ def open_judge(
     fd = open_regular(path, allow_pipe=allow_pipe)
     try:
         if limit is not None and not first_case and os.fstat(fd).st_size > limit:
-            raise JudgeFormatError(1, f"larger than {size_text(limit)}; split the file")
-        too_large = (
-            "no case within the first {}" if first_case else "larger than {}; split the file"
-        )
+            raise JudgeFormatError(1, _(TOO_LARGE).format(size=size_text(limit)))
+        too_large = NO_FIRST_CASE if first_case else TOO_LARGE
         yield Tokens(TextSource(lambda size: os.read(fd, size), limit, too_large))
     finally:
         os.close(fd)
@@ -148,7 +151,7 @@ def read_first_case(
         try:
             inputs = next(cases)
         except StopIteration:
-            raise ValueError("it holds no case") from None
+            raise ValueError(_("it holds no case")) from None
         try:
             next(cases)
         except StopIteration:

@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from solvers.i18n import N_, _, pgettext
 from solvers.protocol import PlayState
 
 __all__ = ["CHANCE", "GAME_UNITS", "PlaySession", "Step", "Units"]
@@ -62,10 +63,12 @@ class Units:
     """How a game's values read, and how its result reads from the user's side.
 
     ``value`` names what a move's value is ("chance to win the match"), ``unit`` the
-    unit it is counted in ("coins", "points", "win/lose", "chance to win").
+    unit it is counted in ("coins", "points", "win/lose", "chance to win"); both are
+    English, marked with ``N_``: a view shows ``_(units.value)``.
     ``percent``: values are probabilities shown in per cent with ``decimals``;
-    ``exact``: values are whole numbers compared exactly (no tolerance). ``cost``
-    follows a loss's amount ("5 in value", "2.030 percentage points"). ``result``
+    ``exact``: values are whole numbers compared exactly (no tolerance). ``cost`` says
+    a loss's ``{amount}`` ("{amount} in value": "5 in value"; a loss of a percentage
+    is always "2.030 percentage points"). ``result``
     reads a finished state's result for the user (side 0 or 1), ``margin`` the
     user's lead over the solver where the game has one. ``frugal`` is the
     solver's preference among equally valued moves, ``frugal(state, move, value)``
@@ -79,7 +82,7 @@ class Units:
     percent: bool = False
     decimals: int = 0
     two_player: bool = False
-    cost: str = ""
+    cost: str = "{amount}"
     result: Callable[[Any, int], float] = _plain_score
     margin: Callable[[Any, int], float] | None = None
     frugal: Callable[[Any, Any, float], float] | None = None
@@ -92,7 +95,7 @@ class Units:
     def text(self, value: float) -> str:
         """A value as the tabs write it: ``81.250%``, ``42``, ``win``/``lose``."""
         if self.unit == "win/lose":
-            return "win" if value > 0 else "lose"
+            return pgettext("result", "win") if value > 0 else pgettext("result", "lose")
         if self.percent:
             return f"{100 * value:.{self.decimals}f}%"
         if self.exact:
@@ -102,19 +105,20 @@ class Units:
     def cost_text(self, cost: float) -> str:
         """What a move loses against the best one, in the game's units (no sign)."""
         if self.unit == "win/lose":
-            return "the win"
+            return _("the win")
         # Percentage points: the chances are per cent, and "2% less" would read as relative.
         if self.percent:
-            return f"{100 * cost:.{self.decimals}f} percentage points"
+            points = _("{amount} percentage points")
+            return points.format(amount=f"{100 * cost:.{self.decimals}f}")
         amount = f"{round(cost)}" if self.exact else f"{cost:.{self.decimals}f}"
-        return f"{amount} {self.cost}"
+        return _(self.cost).format(amount=amount)
 
 
 #: The words of each game's values, by game id.
 GAME_UNITS: Mapping[str, Units] = {
     "nim": Units(
         "nim",
-        "win or loss with best play",
+        N_("win or loss with best play"),
         "win/lose",
         exact=True,
         two_player=True,
@@ -123,18 +127,22 @@ GAME_UNITS: Mapping[str, Units] = {
     ),
     "xoinc": Units(
         "xoinc",
-        "your final total",
-        "coins",
+        N_("your final total"),
+        N_("coins"),
         exact=True,
         two_player=True,
         # Value, not coins: taking 1 instead of 2 may cost one coin of 89.
-        cost="in value",
+        cost=N_("{amount} in value"),
         result=_own_total,
         margin=_total_margin,
     ),
-    "yut": Units("yut", "final total", "points", exact=False, decimals=2, cost="points"),
-    "coverup": Units("coverup", "chance to win", "chance to win", False, True, 4),
-    "greatgame": Units("greatgame", "chance to win the match", "chance to win", False, True, 3),
+    "yut": Units(
+        "yut", N_("final total"), N_("points"), exact=False, decimals=2, cost=N_("{amount} points")
+    ),
+    "coverup": Units("coverup", N_("chance to win"), N_("chance to win"), False, True, 4),
+    "greatgame": Units(
+        "greatgame", N_("chance to win the match"), N_("chance to win"), False, True, 3
+    ),
 }
 
 

@@ -11,12 +11,14 @@ import dataclasses
 import enum
 import math
 import random
+import sys
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
     from solvers.explain import Step
 
+from solvers.i18n import _, area_of, gettext_in
 from solvers.tokens import InputError, JudgeFormatError, Tokens, tokens_of
 
 __all__ = [
@@ -146,17 +148,22 @@ class Option:
             if self.kind == "ints":
                 words = split_numbers(text)
                 if not words:
-                    raise ValueError("give at least one number, e.g. 1,3,4")
-                return tuple(self._ranged(_integer(word), "each number ") for word in words)
+                    raise ValueError(_("give at least one number, e.g. 1,3,4"))
+                return tuple(self._ranged(_integer(word), each=True) for word in words)
             raise ValueError(f"cannot read a value for an option of kind {self.kind!r}")
         except OptionError:
             raise
         except (ValueError, OSError, RecursionError) as exc:
             raise OptionError(f"{self.flag}: {exc}", str(exc)) from None
 
-    def _ranged(self, value: int, subject: str = "") -> int:
+    def _ranged(self, value: int, each: bool = False) -> int:
         if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
-            raise ValueError(f"{subject}must be between {self.lo} and {self.hi}, got {value}")
+            reason = (
+                _("each number must be between {lo} and {hi}, got {value}")
+                if each
+                else _("must be between {lo} and {hi}, got {value}")
+            )
+            raise ValueError(reason.format(lo=self.lo, hi=self.hi, value=value))
         return value
 
 
@@ -164,7 +171,7 @@ def _integer(word: str) -> int:
     try:
         return int(word)
     except ValueError:
-        raise ValueError(f"{word!r} is not a whole number") from None
+        raise ValueError(_("{word} is not a whole number").format(word=repr(word))) from None
 
 
 def parse_options(options: Sequence[Option], argv: Iterable[str]) -> dict[str, Any]:
@@ -181,19 +188,22 @@ def parse_options(options: Sequence[Option], argv: Iterable[str]) -> dict[str, A
         flag, has_value, inline = word.partition("=")
         option = by_flag.get(flag)
         if option is None:
-            known = ", ".join(by_flag) or "none"
-            raise OptionError(f"{flag}: unknown option (this game has: {known})")
+            known = ", ".join(by_flag) or _("none")
+            message = _("{flag}: unknown option (this game has: {known})")
+            raise OptionError(message.format(flag=flag, known=known))
         if option.group and seen.get(option.group, flag) != flag:
-            raise OptionError(f"{flag}: cannot be combined with {seen[option.group]}")
+            message = _("{flag}: cannot be combined with {other}")
+            raise OptionError(message.format(flag=flag, other=seen[option.group]))
         seen[option.group or flag] = flag
         if option.kind == "flag":
             if has_value:
-                raise OptionError(f"{flag}: takes no value")
+                raise OptionError(_("{flag}: takes no value").format(flag=flag))
             values[option.name] = True
             continue
         text = inline if has_value else next(words, None)
         if text is None:
-            raise OptionError(f"{flag}: needs a value ({option.metavar or option.kind})")
+            message = _("{flag}: needs a value ({what})")
+            raise OptionError(message.format(flag=flag, what=option.metavar or option.kind))
         values[option.name] = option.parse(text)
     return values
 
@@ -241,14 +251,28 @@ class Sweep:
     batch: Callable[[Any, Sequence[float], int, Progress | None], Iterator[SweepRow]] | None = None
     max_points: int = 1000
     decimals: tuple[int | None, ...] = ()
+    #: The catalogue area of the game that declares it (its texts are translated there).
+    area: str = dataclasses.field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.area:  # the module that wrote ``Sweep(...)``, above this and __init__
+            module = sys._getframe(2).f_globals.get("__name__", "")
+            object.__setattr__(self, "area", area_of(module))
+
+    def text(self, message: str) -> str:
+        """One of this sweep's texts (its label, answers, item word), translated."""
+        return gettext_in(self.area, message)
 
     def key(self, index: int) -> str:
         """The name with its index, as the CLI and the CSV header spell it (``pile2``)."""
         return f"{self.name}{index}" if self.indexed else self.name
 
     def title(self, index: int) -> str:
-        """``label`` for item ``index`` (``"size of pile 2"``)."""
-        return self.label.format(index=index)
+        """``label`` for item ``index`` (``"size of pile 2"``), in the language spoken now.
+
+        Each game marks its labels with ``N_`` where it declares them.
+        """
+        return self.text(self.label).format(index=index)
 
 
 Move = Hashable

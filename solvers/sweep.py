@@ -22,6 +22,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from solvers import load
+from solvers.i18n import _, pgettext
 from solvers.protocol import Progress, Sweep, SweepRow, TooBig, report
 
 __all__ = [
@@ -30,6 +31,7 @@ __all__ = [
     "SweepJob",
     "applicable",
     "check_options",
+    "field_name",
     "find_sweep",
     "header",
     "parse_range",
@@ -45,11 +47,24 @@ _KEY = re.compile(r"([A-Za-z_][A-Za-z_-]*?)(\d*)")
 
 
 class RangeError(ValueError):
-    """A bad range, naming the field at fault: ``"START"``, ``"STOP"`` or ``"STEP"``."""
+    """A bad range, naming the field at fault: ``"START"``, ``"STOP"`` or ``"STEP"``.
+
+    The message names the field in the language spoken (``field_name``).
+    """
 
     def __init__(self, field: str, reason: str) -> None:
         super().__init__(reason)
         self.field = field
+
+
+def field_name(which: str) -> str:
+    """``"START"``, ``"STOP"`` or ``"STEP"`` as a message names it in the language spoken."""
+    names = {
+        "START": pgettext("sweep range", "START"),
+        "STOP": pgettext("sweep range", "STOP"),
+        "STEP": pgettext("sweep range", "STEP"),
+    }
+    return names[which]
 
 
 def find_sweep(game: str, key: str, inputs: Any = None) -> tuple[Sweep, int]:
@@ -64,19 +79,22 @@ def find_sweep(game: str, key: str, inputs: Any = None) -> tuple[Sweep, int]:
     found = by_name.get(match.group(1)) if match else None
     names = ", ".join(s.key(1) if s.indexed else s.name for s in module.SWEEPS)
     if match is None or found is None or (match.group(2) and not found.indexed):
-        raise ValueError(f"unknown sweep {key!r} (this game has: {names})")
+        message = _("unknown sweep {key} (this game has: {names})")
+        raise ValueError(message.format(key=repr(key), names=names))
     index = int(match.group(2)) if match.group(2) else 1
     if inputs is not None:
         if not found.fits(inputs):
             needs = " and ".join("--" + n.replace("_", "-") for n in found.needs)
-            raise ValueError(
-                f"{found.name} cannot be swept for these inputs"
-                + (f" (it needs {needs})" if needs else "")
+            message = (
+                _("{name} cannot be swept for these inputs (it needs {needs})")
+                if needs
+                else _("{name} cannot be swept for these inputs")
             )
+            raise ValueError(message.format(name=found.name, needs=needs))
         if found.count is not None and not 1 <= index <= found.count(inputs):
-            raise ValueError(
-                f"{found.indexed} {index} does not exist: there are {found.count(inputs)}"
-            )
+            message = _("{item} {index} does not exist: there are {count}")
+            item = found.text(found.indexed) if found.indexed else ""  # marked with N_
+            raise ValueError(message.format(item=item, index=index, count=found.count(inputs)))
     return found, index
 
 
@@ -86,14 +104,18 @@ def applicable(game: str, inputs: Any) -> tuple[Sweep, ...]:
 
 
 def _number(text: str, what: str, kind: str) -> Decimal:
+    name, word = field_name(what), text.strip()
     try:
-        value = Decimal(text.strip())
+        value = Decimal(word)
     except InvalidOperation:
-        raise RangeError(what, f"{what} must be a number, got {text.strip()!r}") from None
+        message = _("{what} must be a number, got {word}")
+        raise RangeError(what, message.format(what=name, word=repr(word))) from None
     if not value.is_finite():
-        raise RangeError(what, f"{what} must be finite, got {text.strip()!r}")
+        message = _("{what} must be finite, got {word}")
+        raise RangeError(what, message.format(what=name, word=repr(word)))
     if kind == "int" and value != value.to_integral_value():
-        raise RangeError(what, f"{what} must be a whole number, got {text.strip()}")
+        message = _("{what} must be a whole number, got {word}")
+        raise RangeError(what, message.format(what=name, word=word))
     return value
 
 
@@ -109,11 +131,13 @@ def sweep_values(
     first = _number(start, "START", sweep.kind)
     last = _number(stop, "STOP", sweep.kind)
     if last < first:
-        raise RangeError("STOP", f"STOP ({stop.strip()}) must not be below START ({start.strip()})")
+        message = _("STOP ({stop}) must not be below START ({start})")
+        raise RangeError("STOP", message.format(stop=stop.strip(), start=start.strip()))
     if step.strip():
         by = _number(step, "STEP", sweep.kind)
         if by <= 0:
-            raise RangeError("STEP", f"STEP must be above 0, got {step.strip()}")
+            message = _("STEP must be above 0, got {step}")
+            raise RangeError("STEP", message.format(step=step.strip()))
     elif sweep.kind == "int" or last == first:
         by = Decimal(1)
     else:
@@ -121,17 +145,20 @@ def sweep_values(
     lo, hi = sweep.bounds(inputs, index)
     for what, value in (("START", first), ("STOP", last)):
         if not lo <= value <= hi:
+            message = _("{field}: {what} must be between {lo} and {hi}, got {value}")
             raise RangeError(
                 what,
-                f"{what}: {sweep.title(index)} must be between {_text(lo)} and {_text(hi)}, "
-                f"got {value}",
+                message.format(
+                    field=field_name(what),
+                    what=sweep.title(index),
+                    lo=_text(lo),
+                    hi=_text(hi),
+                    value=value,
+                ),
             )
     count = int((last - first) // by) + 1
     if count > sweep.max_points:
-        raise TooBig(
-            f"{count:,} values: at most {sweep.max_points:,} in one sweep; "
-            "use a larger step or a shorter range"
-        )
+        raise _too_many(count, sweep.max_points)
     convert = int if sweep.kind == "int" else float
     return [convert(first + k * by) for k in range(count)]
 
@@ -140,7 +167,8 @@ def parse_range(sweep: Sweep, inputs: Any, index: int, text: str) -> list[float]
     """``START:STOP[:STEP]`` as values (see ``sweep_values``)."""
     parts = text.split(":")
     if len(parts) not in (2, 3) or not all(p.strip() for p in parts[:2]):
-        raise ValueError(f"give the range as START:STOP or START:STOP:STEP, got {text!r}")
+        message = _("give the range as START:STOP or START:STOP:STEP, got {text}")
+        raise ValueError(message.format(text=repr(text)))
     return sweep_values(sweep, inputs, index, *parts)
 
 
@@ -149,8 +177,12 @@ def _text(value: float) -> str:
 
 
 def header(sweep: Sweep, index: int) -> list[str]:
-    """The CSV header: the swept input (``pile2``), then the answer's columns."""
-    return [sweep.key(index), *sweep.answers]
+    """The CSV header: the swept input (``pile2``), then the answer's columns.
+
+    The answers' names are in the language spoken (each game marks them with ``N_``);
+    the input keeps the name the command line knows it by.
+    """
+    return [sweep.key(index), *(sweep.text(answer) for answer in sweep.answers)]
 
 
 def check_options(sweep: Sweep, options: Mapping[str, Any] | None) -> None:
@@ -160,7 +192,8 @@ def check_options(sweep: Sweep, options: Mapping[str, Any] | None) -> None:
     missing = [name for name in sweep.needs if not options.get(name)]
     if missing:
         flags = " and ".join("--" + n.replace("_", "-") for n in missing)
-        raise ValueError(f"{sweep.name} can only be swept with {flags}")
+        message = _("{name} can only be swept with {flags}")
+        raise ValueError(message.format(name=sweep.name, flags=flags))
 
 
 def sweep(
@@ -200,23 +233,26 @@ def _share(progress: Progress, done: int, total: int) -> Progress:
 
 def _checked(sweep: Sweep, inputs: Any, index: int, values: Sequence[float]) -> list[float]:
     if len(values) > sweep.max_points:
-        raise TooBig(
-            f"{len(values):,} values: at most {sweep.max_points:,} in one sweep; "
-            "use a larger step or a shorter range"
-        )
+        raise _too_many(len(values), sweep.max_points)
     lo, hi = sweep.bounds(inputs, index)
     convert = int if sweep.kind == "int" else float
     checked = []
     for value in values:
         number = float(value)
         if not math.isfinite(number) or not lo <= number <= hi:
-            raise ValueError(
-                f"{sweep.title(index)} must be between {_text(lo)} and {_text(hi)}, got {value}"
-            )
+            message = _("{what} must be between {lo} and {hi}, got {value}")
+            what = sweep.title(index)
+            raise ValueError(message.format(what=what, lo=_text(lo), hi=_text(hi), value=value))
         if sweep.kind == "int" and not number.is_integer():
-            raise ValueError(f"{sweep.title(index)} must be a whole number, got {value}")
+            message = _("{what} must be a whole number, got {word}")
+            raise ValueError(message.format(what=sweep.title(index), word=value))
         checked.append(convert(value))
     return checked
+
+
+def _too_many(count: int, most: int) -> TooBig:
+    message = _("{count} values: at most {most} in one sweep; use a larger step or a shorter range")
+    return TooBig(message.format(count=f"{count:,}", most=f"{most:,}"))
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,8 @@ import re
 from collections.abc import Callable
 from typing import Protocol
 
+from solvers.i18n import _
+
 __all__ = [
     "CHUNK_CHARS",
     "MAX_WORD_CHARS",
@@ -43,7 +45,7 @@ class JudgeFormatError(InputError):
     """Bad judge-format input, with the 1-based line it was found on."""
 
     def __init__(self, line: int, reason: str) -> None:
-        super().__init__(f"line {line}: {reason}")
+        super().__init__(_("line {line}: {reason}").format(line=line, reason=reason))
         self.line = line
         self.reason = reason
 
@@ -161,7 +163,7 @@ class Tokens:
         at = self._at
         if at >= len(self._words):  # the line is used up (the rarer case: read the next)
             if not self._next_line():
-                raise self.error(f"unexpected end of input, expected {what}")
+                raise self.error(_("unexpected end of input, expected {what}").format(what=what))
             at = 0
         self._at = at + 1
         word = self._words[at]
@@ -171,7 +173,8 @@ class Tokens:
 
     @staticmethod
     def _too_long(line: int) -> JudgeFormatError:
-        return JudgeFormatError(line, f"a word longer than {MAX_WORD_CHARS:,} characters")
+        reason = _("a word longer than {count} characters").format(count=f"{MAX_WORD_CHARS:,}")
+        return JudgeFormatError(line, reason)
 
     def integer(self, what: str, lo: int | None = None, hi: int | None = None) -> int:
         """Read an integer in ``[lo, hi]``: an optional sign and ASCII digits."""
@@ -179,7 +182,8 @@ class Tokens:
         if not (word.isdigit() and word.isascii()):  # the common case costs one test
             digits = word[1:] if word[0] in "+-" else word
             if not (digits.isdigit() and digits.isascii()):
-                raise JudgeFormatError(line, f"{what} must be an integer, got {_shown(word)}")
+                reason = _("{what} must be an integer, got {word}")
+                raise JudgeFormatError(line, reason.format(what=what, word=_shown(word)))
         value = int(word)
         if (lo is not None and value < lo) or (hi is not None and value > hi):
             _check_range(line, what, value, lo, hi)
@@ -189,10 +193,12 @@ class Tokens:
         """Read a finite real number in ``[lo, hi]`` (``12``, ``-0.5``, ``1e2``; ASCII only)."""
         line, word = self.word(what)
         if _REAL.fullmatch(word) is None:
-            raise JudgeFormatError(line, f"{what} must be a number, got {_shown(word)}")
+            reason = _("{what} must be a number, got {word}")
+            raise JudgeFormatError(line, reason.format(what=what, word=_shown(word)))
         value = float(word)
         if value in (float("inf"), float("-inf")):
-            raise JudgeFormatError(line, f"{what} must be finite, got {_shown(word)}")
+            reason = _("{what} must be finite, got {word}")
+            raise JudgeFormatError(line, reason.format(what=what, word=_shown(word)))
         _check_range(line, what, value, lo, hi)
         return value
 
@@ -200,14 +206,15 @@ class Tokens:
         self, count: int, what: str, lo: int | None = None, hi: int | None = None
     ) -> list[int]:
         """Read ``count`` integers in ``[lo, hi]``."""
-        return [self.integer(what, lo, hi) for _ in range(count)]
+        return [self.integer(what, lo, hi) for _n in range(count)]
 
     def expect_end(self) -> None:
         """Raise when anything but whitespace is left."""
         item = self._peek()
         if item is not None:
             line, word = item
-            raise JudgeFormatError(line, f"unexpected extra input {_shown(word)}")
+            reason = _("unexpected extra input {word}").format(word=_shown(word))
+            raise JudgeFormatError(line, reason)
 
 
 def tokens_of(source: str | TextReader | Tokens) -> Tokens:
@@ -217,9 +224,11 @@ def tokens_of(source: str | TextReader | Tokens) -> Tokens:
 
 def _check_range(line: int, what: str, value: float, lo: float | None, hi: float | None) -> None:
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        bounds = (
-            f"between {lo} and {hi}"
-            if lo is not None and hi is not None
-            else (f"at least {lo}" if lo is not None else f"at most {hi}")
-        )
-        raise JudgeFormatError(line, f"{what} must be {bounds}, got {value}")
+        # Whole sentences, not a sentence with its bounds glued in: other languages order them.
+        if lo is not None and hi is not None:
+            reason = _("{what} must be between {lo} and {hi}, got {value}")
+        elif lo is not None:
+            reason = _("{what} must be at least {lo}, got {value}")
+        else:
+            reason = _("{what} must be at most {hi}, got {value}")
+        raise JudgeFormatError(line, reason.format(what=what, lo=lo, hi=hi, value=value))

@@ -28,3 +28,9 @@ def test_an_unknown_language_is_a_usage_error(capsys, monkeypatch) -> None:  # t
     status, out, err = run(capsys, monkeypatch, "nim", "--explain", "--lang", "fr", stdin="1\n3\n")
     assert status == 2 and out == ""
     assert "--lang" in err
+
+
+def test_errors_stay_english_with_a_language(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    status, out, err = run(capsys, monkeypatch, "nim", "--explain", "--lang", "ko", stdin="x\n")
+    assert status == 2 and out == ""
+    assert err.isascii(), err

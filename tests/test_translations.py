@@ -30,3 +30,20 @@ def test_lint_finds_an_unmarked_text_and_a_text_translated_at_import(tmp_path, m
     assert any("translated at import time" in line for line in found)
     assert any("'Not marked at all'" in line for line in found)
     assert not any("'Marked'" in line for line in found)
+
+
+def test_no_shared_text_is_translated_two_ways() -> None:
+    # The shared areas' catalogues are one lookup: one of two translations would win.
+    assert translations.clashes() == []
+
+
+def test_a_game_finds_its_own_words_first() -> None:
+    from solvers import i18n
+
+    i18n.set_language("ko")
+    try:
+        assert i18n.gettext_in("yut", "throw") != i18n.gettext_in("greatgame", "throw")
+        assert i18n.gettext_in("solvers.yut.export", "throw") == i18n.gettext_in("yut", "throw")
+        assert i18n.area_of("gui.tabs.nim.tab") == "nim" and i18n.area_of("gui.widgets.x") == ""
+    finally:
+        i18n.set_language("en")

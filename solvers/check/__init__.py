@@ -21,6 +21,7 @@ from solvers.check.model import (
     Failure,
     Report,
     Settings,
+    verdict_text,
 )
 from solvers.check.runner import ProgramError
 
@@ -36,4 +37,5 @@ __all__ = [
     "ProgramError",
     "Report",
     "Settings",
+    "verdict_text",
 ]

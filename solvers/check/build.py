@@ -23,6 +23,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from solvers.i18n import _
+
 __all__ = ["CACHE_ENV", "SOURCES", "BuildError", "CompileError", "cache_folder", "program_command"]
 
 #: Set it to keep builds somewhere else (the tests point it at a temporary folder).
@@ -83,12 +85,14 @@ def program_command(command: Sequence[str], memory_mb: int | None = None) -> lis
         return [sys.executable, str(source.resolve()), *words[1:]]
     compiler = shutil.which(language.compiler)
     if compiler is None:
-        raise BuildError(f"{source.name}: cannot build it: {language.compiler} is not on PATH")
+        message = _("{source}: cannot build it: {compiler} is not on PATH")
+        raise BuildError(message.format(source=source.name, compiler=language.compiler))
     runner = None
     if source.suffix == ".java":
         runner = shutil.which("java")
         if runner is None:
-            raise BuildError(f"{source.name}: cannot run it: java is not on PATH")
+            message = _("{source}: cannot run it: {runner} is not on PATH")
+            raise BuildError(message.format(source=source.name, runner="java"))
     folder = _built(text, source, compiler, language)
     if runner is not None:
         heap = [] if memory_mb is None else [f"-Xmx{memory_mb}m"]
@@ -156,12 +160,19 @@ def _compile(text: bytes, source: Path, compiler: str, language: _Language, work
             check=False,
         )
     except subprocess.TimeoutExpired:
-        raise CompileError(f"{source.name}: the compiler took over {COMPILE_SECONDS:g} s") from None
+        message = _("{source}: the compiler took over {seconds} s")
+        raise CompileError(
+            message.format(source=source.name, seconds=f"{COMPILE_SECONDS:g}")
+        ) from None
     except OSError as exc:
-        raise BuildError(f"{source.name}: cannot run {compiler}: {exc.strerror or exc}") from None
+        message = _("{source}: cannot run {compiler}: {error}")
+        raise BuildError(
+            message.format(source=source.name, compiler=compiler, error=exc.strerror or exc)
+        ) from None
     if done.returncode != 0:
-        message = (done.stderr + done.stdout).decode("utf-8", "replace")
-        raise CompileError(message[-MESSAGE_CAP:].strip() or f"{compiler} failed")
+        said = (done.stderr + done.stdout).decode("utf-8", "replace")
+        failed = _("{compiler} failed").format(compiler=compiler)
+        raise CompileError(said[-MESSAGE_CAP:].strip() or failed)
 
 
 def _main_class(text: str) -> str:
@@ -185,4 +196,4 @@ def _main_class(text: str) -> str:
         return found
     if public:
         return public.group(1)
-    raise CompileError("no class with a main method")
+    raise CompileError(_("no class with a main method"))

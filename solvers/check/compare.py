@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import math
 
+from solvers.i18n import N_
+
 __all__ = ["ACCEPTED", "PRESENTATION", "WRONG_ANSWER", "compare"]
 
-ACCEPTED = "accepted"
-PRESENTATION = "presentation"
-WRONG_ANSWER = "wrong answer"
+#: The verdicts, in English (reports for programs keep them so; see ``verdict_text``).
+ACCEPTED = N_("accepted")
+PRESENTATION = N_("presentation")
+WRONG_ANSWER = N_("wrong answer")
 
 
 def compare(expected: str, output: str, tolerance: float | None = None) -> str:

@@ -34,7 +34,8 @@ from solvers.check.model import (
     Report,
     Settings,
 )
-from solvers.check.runner import Programs, Run
+from solvers.check.runner import CANCELLED, TIME_LIMIT, Programs, Run
+from solvers.i18n import _
 from solvers.protocol import GameModule
 
 __all__ = ["Check", "judge_answers", "statement_samples"]
@@ -78,7 +79,7 @@ class Check:
         options: Mapping[str, Any] | None = None,
     ) -> None:
         if not command:
-            raise CheckError("give the program to check after --, e.g. -- ./a.out")
+            raise CheckError(_("give the program to check after --, e.g. -- ./a.out"))
         self.module = module
         self.game = game
         self.command = list(command)
@@ -103,10 +104,10 @@ class Check:
     def cases(self) -> Iterator[tuple[Any, str]]:
         """The generated cases as (inputs, judge text), the same for the same seed."""
         rng = random.Random(self.settings.seed)
-        for _ in range(self.settings.cases):
+        for _case in range(self.settings.cases):
             prepared = self.prepare(self.module.generate(rng, self.settings.size))
             if prepared is None:
-                raise CheckError("a generated input does not fit the game options given")
+                raise CheckError(_("a generated input does not fit the game options given"))
             yield prepared
 
     def samples(self) -> list[tuple[str, Any, str]]:
@@ -184,12 +185,14 @@ class Check:
         self, pool: ThreadPoolExecutor, report: Report, on_case: OnCase | None
     ) -> _Found | None:
         samples = self.samples()
-        futures = [pool.submit(self.judge, inputs, text, self._scan) for _, inputs, text in samples]
+        futures = [
+            pool.submit(self.judge, inputs, text, self._scan) for _name, inputs, text in samples
+        ]
         for number, ((name, inputs, text), future) in enumerate(
             zip(samples, futures, strict=True), 1
         ):
             outcome = future.result()
-            if outcome.verdict == "cancelled":
+            if outcome.verdict == CANCELLED:
                 return None
             result = _result(number, outcome, name)
             report.samples.append(result)
@@ -218,7 +221,7 @@ class Check:
                     return None
                 number, inputs, text, future = pending.pop(0)
                 outcome = future.result()
-                if outcome.verdict == "cancelled":
+                if outcome.verdict == CANCELLED:
                     return None
                 result = _result(number, outcome)
                 report.cases.append(result)
@@ -227,7 +230,7 @@ class Check:
                 if outcome.failed:
                     return number, inputs, text, outcome, ""
         finally:
-            for *_, future in pending:
+            for *_rest, future in pending:
                 future.cancel()
 
     def _shrink(
@@ -243,7 +246,7 @@ class Check:
         """Shrink a failing case (a failing sample too: the smallest case says more)."""
         steps = runs = 0
         original = text
-        complete = outcome.verdict == "time limit"  # each try would cost the whole timeout
+        complete = outcome.verdict == TIME_LIMIT  # each try would cost the whole timeout
         deadline = time.monotonic() + self.settings.shrink_seconds
         passed: set[str] = set()  # inputs the program got right: not worth another run
         while not complete and not self.cancelled:
@@ -255,13 +258,13 @@ class Check:
                 results = [f.result() for f in futures]
                 runs += len(batch)
                 passed.update(
-                    text for (_, text), r in zip(batch, results, strict=True) if not r.failed
+                    text for (_inputs, text), r in zip(batch, results, strict=True) if not r.failed
                 )
                 found = next(
                     (
                         (candidate, result)
                         for candidate, result in zip(batch, results, strict=True)
-                        if result.failed and result.verdict != "time limit"
+                        if result.failed and result.verdict != TIME_LIMIT
                     ),
                     None,
                 )

@@ -16,6 +16,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from solvers.i18n import _
+
 __all__ = ["AVAILABLE", "Ended", "LaunchError", "Launcher"]
 
 _SCRIPT = Path(__file__).with_name("launcher.py")
@@ -58,16 +60,18 @@ class Launcher:
         try:
             socket.send_fds(self._socket, [request], fds)
         except OSError as exc:
-            raise LaunchError(f"the program launcher stopped: {exc}") from None
+            raise LaunchError(
+                _("the program launcher stopped: {error}").format(error=exc)
+            ) from None
         finally:
             for fd in fds:
                 os.close(fd)
-        word, _, rest = self._receive(None).partition(" ")
+        word, _space, rest = self._receive(None).partition(" ")
         if word == "started":
             return int(rest)
         if word == "cancelled":
             return 0
-        raise LaunchError(rest or "the program launcher stopped")
+        raise LaunchError(rest or _("the program launcher stopped"))
 
     def finish(self, seconds: float) -> Ended | None:
         """Wait at most ``seconds`` for the run's end (None: the launcher hangs)."""
@@ -77,7 +81,7 @@ class Launcher:
             return None
         words = reply.split()
         if len(words) != 5 or words[0] != "done":
-            raise LaunchError(reply or "the program launcher stopped")
+            raise LaunchError(reply or _("the program launcher stopped"))
         code = os.waitstatus_to_exitcode(int(words[1]))
         return Ended(code, int(words[2]), float(words[3]), words[4] == "1")
 
@@ -88,7 +92,9 @@ class Launcher:
         except TimeoutError:
             raise
         except OSError as exc:
-            raise LaunchError(f"the program launcher stopped: {exc}") from None
+            raise LaunchError(
+                _("the program launcher stopped: {error}").format(error=exc)
+            ) from None
 
     def stop(self) -> None:
         """End the current run now (output limit)."""

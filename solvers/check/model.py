@@ -7,7 +7,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solvers.check.compare import ACCEPTED
-from solvers.check.runner import OUTPUT_CAP, Run
+from solvers.check.runner import (
+    CANCELLED,
+    MEMORY_LIMIT,
+    OUTPUT_CAP,
+    OUTPUT_LIMIT,
+    RUNTIME_ERROR,
+    TIME_LIMIT,
+    Run,
+)
+from solvers.i18n import N_, _
 
 __all__ = [
     "COMPILE_ERROR",
@@ -20,15 +29,26 @@ __all__ = [
     "Outcome",
     "Report",
     "Settings",
+    "verdict_text",
 ]
 
-SIZES = ("small", "judge", "max")
+#: How large the random inputs are (English names: a form shows ``_(size)``).
+SIZES = (N_("small"), N_("judge"), N_("max"))
 #: The verdict of a case our own solver refuses (beyond its work bound): not judged.
-SKIPPED = "skipped"
+SKIPPED = N_("skipped")
 #: The verdict when the source file given as the program does not compile.
-COMPILE_ERROR = "compile error"
+COMPILE_ERROR = N_("compile error")
 #: Verdicts that end a run without comparing outputs.
-NOT_COMPARED = {"runtime error", "time limit", "memory limit", "output limit", "cancelled"}
+NOT_COMPARED = {RUNTIME_ERROR, TIME_LIMIT, MEMORY_LIMIT, OUTPUT_LIMIT, CANCELLED}
+
+
+def verdict_text(verdict: str) -> str:
+    """A verdict ("wrong answer") as people read it: in the language spoken.
+
+    Verdicts stay English in every result (the JSON report, comparisons); each is
+    marked with ``N_`` where it is defined.
+    """
+    return _(verdict) if verdict else verdict  # gettext's "" is the catalogue's header
 
 
 class CheckError(ValueError):
@@ -56,21 +76,27 @@ class Settings:
 
     def __post_init__(self) -> None:
         if self.cases < 1:
-            raise CheckError(f"--cases: at least 1, got {self.cases}")
+            raise CheckError(_("--cases: at least 1, got {value}").format(value=self.cases))
         if self.size not in SIZES:
-            raise CheckError(f"--size: one of {', '.join(SIZES)}, got {self.size!r}")
+            message = _("--size: one of {sizes}, got {value}")
+            raise CheckError(message.format(sizes=", ".join(SIZES), value=repr(self.size)))
         if not 0 < self.timeout <= 3600:
-            raise CheckError(f"--timeout: between 0 and 3600 seconds, got {self.timeout}")
+            message = _("--timeout: between 0 and 3600 seconds, got {value}")
+            raise CheckError(message.format(value=self.timeout))
         if self.tolerance is not None and not 0 <= self.tolerance < float("inf"):
-            raise CheckError(f"--tolerance: a number at least 0, got {self.tolerance}")
+            message = _("--tolerance: a number at least 0, got {value}")
+            raise CheckError(message.format(value=self.tolerance))
         if self.jobs < 0:
-            raise CheckError(f"--jobs: at least 1, got {self.jobs}")
+            raise CheckError(_("--jobs: at least 1, got {value}").format(value=self.jobs))
         if not 0 <= self.shrink_seconds < float("inf"):
-            raise CheckError(f"--shrink-time: a number of seconds, got {self.shrink_seconds}")
+            message = _("--shrink-time: a number of seconds, got {value}")
+            raise CheckError(message.format(value=self.shrink_seconds))
         if self.shrink_runs < 0:
-            raise CheckError(f"--shrink-runs: at least 0, got {self.shrink_runs}")
+            message = _("--shrink-runs: at least 0, got {value}")
+            raise CheckError(message.format(value=self.shrink_runs))
         if self.memory_mb is not None and not 1 <= self.memory_mb <= 1 << 20:
-            raise CheckError(f"--memory: between 1 and 1048576 MB, got {self.memory_mb}")
+            message = _("--memory: between 1 and 1048576 MB, got {value}")
+            raise CheckError(message.format(value=self.memory_mb))
 
     @property
     def workers(self) -> int:
@@ -93,7 +119,7 @@ class Outcome:
     @property
     def failed(self) -> bool:
         """Whether the program got this case wrong (a cancelled run is not a failure)."""
-        return self.verdict not in (ACCEPTED, "cancelled", SKIPPED)
+        return self.verdict not in (ACCEPTED, CANCELLED, SKIPPED)
 
 
 @dataclass(frozen=True)

@@ -7,16 +7,33 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from solvers.check.model import COMPILE_ERROR, SKIPPED, CaseResult, Report, Settings
+from solvers.check.compare import PRESENTATION, WRONG_ANSWER
+from solvers.check.model import (
+    COMPILE_ERROR,
+    SKIPPED,
+    CaseResult,
+    Failure,
+    Report,
+    Settings,
+    verdict_text,
+)
+from solvers.check.runner import (
+    CANCELLED,
+    MEMORY_LIMIT,
+    OUTPUT_LIMIT,
+    RUNTIME_ERROR,
+    TIME_LIMIT,
+)
 from solvers.files import atomic_write
+from solvers.i18n import _, ngettext
 
 __all__ = ["json_report", "rerun_command", "save_failure", "text_report"]
 
 #: Lines of an input printed in the text report; --save writes the whole input.
 SHOWN_LINES = 60
 SHOWN_WIDTH = 200
-_WITH_OUTPUT = ("wrong answer", "presentation", "runtime error", "output limit", "memory limit")
-_WITH_STDERR = ("runtime error", "memory limit")
+_WITH_OUTPUT = (WRONG_ANSWER, PRESENTATION, RUNTIME_ERROR, OUTPUT_LIMIT, MEMORY_LIMIT)
+_WITH_STDERR = (RUNTIME_ERROR, MEMORY_LIMIT)
 
 
 def save_failure(report: Report, folder: Path) -> list[str]:
@@ -48,102 +65,171 @@ def rerun_command(report: Report) -> str:
 
 
 def _megabytes(kb: int | None) -> str:
-    return "?" if kb is None else f"{kb / 1024:.1f} MB"
+    return "?" if kb is None else _("{count} MB").format(count=f"{kb / 1024:.1f}")
 
 
 def _name(case: CaseResult) -> str:
-    return f"sample {case.sample}" if case.sample else f"case {case.number}"
+    if case.sample:
+        return _("sample {name}").format(name=case.sample)
+    return _("case {number}").format(number=case.number)
 
 
 def _measured(report: Report) -> str:
     """``slowest case 12 (0.031 s), peak memory 9.8 MB (case 40)``."""
     judged = report.judged
     if not judged:
-        return "no run measured"
+        return _("no run measured")
     slowest = max(judged, key=lambda c: c.seconds)
-    text = f"slowest {_name(slowest)} ({slowest.seconds:.3f} s)"
+    seconds = f"{slowest.seconds:.3f}"
     measured = [c for c in judged if c.memory_kb is not None]
-    if measured:
-        peak = max(measured, key=lambda c: c.memory_kb or 0)
-        text += f", peak memory {_megabytes(peak.memory_kb)} ({_name(peak)})"
-    return text
+    if not measured:
+        return _("slowest {case} ({seconds} s)").format(case=_name(slowest), seconds=seconds)
+    peak = max(measured, key=lambda c: c.memory_kb or 0)
+    return _("slowest {case} ({seconds} s), peak memory {memory} ({peak_case})").format(
+        case=_name(slowest),
+        seconds=seconds,
+        memory=_megabytes(peak.memory_kb),
+        peak_case=_name(peak),
+    )
 
 
 def _notes(report: Report) -> list[str]:
     count = report.other_roundings
     if not count:
         return []
-    return [
-        f"note: {count} answer{'s' if count > 1 else ''} rounded an exact half the other way; "
-        "accepted, as judges accept either rounding of an exact half"
-    ]
+    note = ngettext(
+        "note: {count} answer rounded an exact half the other way; "
+        "accepted, as judges accept either rounding of an exact half",
+        "note: {count} answers rounded an exact half the other way; "
+        "accepted, as judges accept either rounding of an exact half",
+        count,
+    )
+    return [note.format(count=count)]
+
+
+def _cases(count: int) -> str:
+    return ngettext("{count} case", "{count} cases", count).format(count=count)
+
+
+def _passed(report: Report, head: str) -> str:
+    """The one line of a check that found nothing wrong (finished or cancelled)."""
+    done = [c for c in report.cases if c.verdict != SKIPPED]
+    if report.cancelled:  # never "all accepted" for a check that did not finish
+        judged = [c for c in done if c.verdict != CANCELLED]
+        return _("{head}: cancelled after {done} of {cases}, none wrong").format(
+            head=head, done=len(judged), cases=_cases(report.settings.cases)
+        )
+    if report.samples:
+        samples = ngettext("{count} sample", "{count} samples", len(report.samples))
+        accepted = _("{samples} and all {cases} accepted").format(
+            samples=samples.format(count=len(report.samples)), cases=_cases(len(done))
+        )
+    else:
+        accepted = _("all {cases} accepted").format(cases=_cases(len(done)))
+    skipped = len(report.cases) - len(done)
+    if skipped:
+        accepted = _("{accepted} ({skipped} beyond our solver's bounds, skipped)").format(
+            accepted=accepted, skipped=skipped
+        )
+    return _("{head}: {accepted}; {measured}").format(
+        head=head, accepted=accepted, measured=_measured(report)
+    )
+
+
+def _shrunk(failure: Failure, settings: Settings) -> str:
+    """How the failing input shown was found."""
+    if failure.verdict == TIME_LIMIT:
+        message = _("no answer within {seconds} s; the input as it was (not shrunk):")
+        return message.format(seconds=f"{settings.timeout:g}")
+    message = (
+        _("shrunk in {steps} ({runs}) to the smallest failing input:")
+        if failure.shrink_complete
+        else _("shrunk in {steps} ({runs}) to the smallest found in time:")
+    )
+    steps = ngettext("{count} step", "{count} steps", failure.shrink_steps)
+    runs = ngettext("{count} run", "{count} runs", failure.shrink_runs)
+    return message.format(
+        steps=steps.format(count=failure.shrink_steps), runs=runs.format(count=failure.shrink_runs)
+    )
 
 
 def text_report(report: Report, saved: Sequence[str] = (), save_error: str = "") -> str:
-    """The report for people."""
+    """The report for people, in the language spoken (the command line's: English)."""
     s = report.settings
-    head = f"check {report.game}: seed {s.seed}, size {s.size}"
+    head = _("check {game}: seed {seed}, size {size}").format(
+        game=report.game, seed=s.seed, size=_(s.size)
+    )
     failure = report.failure
     lines: list[str]
     if failure is None:
-        done = [c for c in report.cases if c.verdict != SKIPPED]
-        skipped = len(report.cases) - len(done)
-        note = f" ({skipped} beyond our solver's bounds, skipped)" if skipped else ""
-        samples = f"{len(report.samples)} samples and " if report.samples else ""
-        if report.cancelled:  # never "all accepted" for a check that did not finish
-            judged = [c for c in done if c.verdict != "cancelled"]
-            lines = [f"{head}: cancelled after {len(judged)} of {s.cases} cases, none wrong"]
-        else:
-            lines = [f"{head}: {samples}all {len(done)} cases accepted{note}; {_measured(report)}"]
-        return "\n".join([*lines, *_notes(report)]) + "\n"
+        return "\n".join([_passed(report, head), *_notes(report)]) + "\n"
     if failure.verdict == COMPILE_ERROR:
-        lines = [f"{head}: compile error", *failure.stderr.rstrip("\n").split("\n")]
+        lines = [
+            _("{head}: compile error").format(head=head),
+            *failure.stderr.rstrip("\n").split("\n"),
+        ]
         return "\n".join([*lines, *_save_lines(saved, save_error)]) + "\n"
-    where = f"sample {failure.sample}" if failure.sample else f"case {failure.number} of {s.cases}"
-    lines = [f"{head}: {failure.verdict} on {where}"]
+    if failure.sample:
+        where = _("sample {name}").format(name=failure.sample)
+    else:
+        where = _("case {number} of {count}").format(number=failure.number, count=s.cases)
+    lines = [
+        _("{head}: {verdict} on {where}").format(
+            head=head, verdict=verdict_text(failure.verdict), where=where
+        )
+    ]
     if failure.detail:
         lines[0] += f" ({failure.detail})"
     if failure.sample and failure.input_text != failure.original_text:
         lines += [
-            f"--- sample {failure.sample} of the statement ---",
+            _("--- sample {name} of the statement ---").format(name=failure.sample),
             *_shown(failure.original_text),
         ]
-    if failure.verdict == "time limit":
-        lines.append(f"no answer within {s.timeout:g} s; the input as it was (not shrunk):")
-    else:
-        state = "smallest failing input" if failure.shrink_complete else "smallest found in time"
-        lines.append(
-            f"shrunk in {failure.shrink_steps} steps ({failure.shrink_runs} runs) to the {state}:"
-        )
-    lines += ["--- input ---", *_shown(failure.input_text)]
-    lines += ["--- expected (optimal) ---", *_shown(failure.expected)]
+    lines.append(_shrunk(failure, s))
+    lines += [_("--- input ---"), *_shown(failure.input_text)]
+    lines += [_("--- expected (optimal) ---"), *_shown(failure.expected)]
     if failure.verdict in _WITH_OUTPUT:
-        lines += ["--- your output ---", *_shown(failure.output or "(nothing)\n")]
+        lines += [_("--- your output ---"), *_shown(failure.output or _("(nothing)") + "\n")]
     if failure.stderr and failure.verdict in _WITH_STDERR:
-        lines += ["--- end of your stderr ---", *failure.stderr.rstrip("\n").split("\n")[-20:]]
+        stderr = failure.stderr.rstrip("\n").split("\n")[-20:]
+        lines += [_("--- end of your stderr ---"), *stderr]
     lines.append("---")
     lines.append(
-        f"this run: {failure.seconds:.3f} s, peak memory {_megabytes(failure.memory_kb)}; "
-        f"of all runs: {_measured(report)}"
+        _("this run: {seconds} s, peak memory {memory}; of all runs: {measured}").format(
+            seconds=f"{failure.seconds:.3f}",
+            memory=_megabytes(failure.memory_kb),
+            measured=_measured(report),
+        )
     )
     lines += _notes(report)
     lines += _save_lines(saved, save_error)
-    lines.append(f"again: {rerun_command(report)}")
+    lines.append(_("again: {command}").format(command=rerun_command(report)))
     return "\n".join(lines) + "\n"
 
 
 def _save_lines(saved: Sequence[str], save_error: str) -> list[str]:
-    return [f"saved {path}" for path in saved] + (
-        [f"not saved: {save_error}"] if save_error else []
-    )
+    lines = [_("saved {path}").format(path=path) for path in saved]
+    if save_error:
+        lines.append(_("not saved: {error}").format(error=save_error))
+    return lines
 
 
 def _shown(text: str) -> Iterator[str]:
     lines = text.rstrip("\n").split("\n")
     for line in lines[:SHOWN_LINES]:
-        yield line if len(line) <= SHOWN_WIDTH else f"{line[:SHOWN_WIDTH]}... ({len(line)} chars)"
+        if len(line) <= SHOWN_WIDTH:
+            yield line
+        else:
+            cut = ngettext("{start}... ({count} char)", "{start}... ({count} chars)", len(line))
+            yield cut.format(start=line[:SHOWN_WIDTH], count=len(line))
     if len(lines) > SHOWN_LINES:
-        yield f"... ({len(lines) - SHOWN_LINES} more lines; --save DIR writes them all)"
+        more = len(lines) - SHOWN_LINES
+        rest = ngettext(
+            "... ({count} more line; --save DIR writes them all)",
+            "... ({count} more lines; --save DIR writes them all)",
+            more,
+        )
+        yield rest.format(count=more)
 
 
 def _case(case: CaseResult) -> dict[str, Any]:

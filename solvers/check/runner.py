@@ -23,8 +23,28 @@ from dataclasses import dataclass
 from typing import IO
 
 from solvers.check import launching
+from solvers.i18n import N_, _
 
-__all__ = ["OUTPUT_CAP", "STDERR_TAIL", "ProgramError", "Programs", "Run"]
+__all__ = [
+    "CANCELLED",
+    "MEMORY_LIMIT",
+    "OUTPUT_CAP",
+    "OUTPUT_LIMIT",
+    "RUNTIME_ERROR",
+    "STDERR_TAIL",
+    "TIME_LIMIT",
+    "ProgramError",
+    "Programs",
+    "Run",
+]
+
+#: How a run ended, when not "ok"; each is the case's verdict too. English words, kept
+#: in reports for programs; people read them through ``solvers.check.model.verdict_text``.
+RUNTIME_ERROR = N_("runtime error")
+TIME_LIMIT = N_("time limit")
+MEMORY_LIMIT = N_("memory limit")
+OUTPUT_LIMIT = N_("output limit")
+CANCELLED = N_("cancelled")
 
 #: Bytes of standard output kept; a program writing more is stopped ("output limit").
 OUTPUT_CAP = 1 << 20
@@ -64,16 +84,17 @@ class Run:
     @property
     def detail(self) -> str:
         """How the program ended, in words (``exit status 1``, ``killed by SIGSEGV``)."""
-        if self.exit_code is None or self.status not in ("runtime error", "memory limit"):
+        if self.exit_code is None or self.status not in (RUNTIME_ERROR, MEMORY_LIMIT):
             return ""
         if self.exit_code == 0 and self.memory_kb is not None:  # over the limit, yet it ended
-            return f"peak {self.memory_kb / 1024:.1f} MB"
+            return _("peak {count} MB").format(count=f"{self.memory_kb / 1024:.1f}")
         if self.exit_code < 0:
             try:
-                return f"killed by {signal.Signals(-self.exit_code).name}"
+                name = signal.Signals(-self.exit_code).name
             except ValueError:
-                return f"killed by signal {-self.exit_code}"
-        return f"exit status {self.exit_code}"
+                return _("killed by signal {number}").format(number=-self.exit_code)
+            return _("killed by {signal}").format(signal=name)
+        return _("exit status {code}").format(code=self.exit_code)
 
 
 class _Drain(threading.Thread):
@@ -154,14 +175,14 @@ class Programs:
     ) -> Run:
         """Run ``command`` with ``stdin``: at most ``timeout`` s of wall time, ``memory_mb``."""
         if self.cancelled:
-            return Run("cancelled", "", "", 0.0)
+            return Run(CANCELLED, "", "", 0.0)
         if launching.AVAILABLE:
             run = self._launched(list(command), stdin, timeout, cap, memory_mb)
         else:
             run = self._direct(list(command), stdin, timeout, cap)
         if memory_mb is not None and _over_memory(run, memory_mb):
             return Run(
-                "memory limit", run.stdout, run.stderr, run.seconds, run.exit_code, run.memory_kb
+                MEMORY_LIMIT, run.stdout, run.stderr, run.seconds, run.exit_code, run.memory_kb
             )
         return run
 
@@ -207,9 +228,9 @@ class Programs:
             launcher.close()
         out, err = _joined(threads)
         if self.cancelled or not pid:
-            return Run("cancelled", out.text, err.text, 0.0)
+            return Run(CANCELLED, out.text, err.text, 0.0)
         if ended is None:
-            return Run("time limit", out.text, err.text, timeout)
+            return Run(TIME_LIMIT, out.text, err.text, timeout)
         status = _status(ended.timed_out, out.overflow, ended.exit_code)
         return Run(
             status,
@@ -232,7 +253,10 @@ class Programs:
                 creationflags=getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0),
             )
         except OSError as exc:
-            raise ProgramError(f"{command[0]}: cannot run: {exc.strerror or exc}") from None
+            message = _("{program}: cannot run: {error}")
+            raise ProgramError(
+                message.format(program=command[0], error=exc.strerror or exc)
+            ) from None
         with self._lock:
             self._live.add(process)
         if self.cancelled:
@@ -256,7 +280,7 @@ class Programs:
                 self._live.discard(process)
         out, err = _joined(threads)
         if self.cancelled:
-            return Run("cancelled", out.text, err.text, 0.0)
+            return Run(CANCELLED, out.text, err.text, 0.0)
         status = _status(timed_out, out.overflow, code)
         return Run(status, out.text, err.text, min(seconds, timeout), code)
 
@@ -280,10 +304,10 @@ def _close_launchers(launchers: dict[int, launching.Launcher]) -> None:
 
 def _status(timed_out: bool, overflow: bool, code: int) -> str:
     if timed_out:
-        return "time limit"
+        return TIME_LIMIT
     if overflow:
-        return "output limit"
-    return "ok" if code == 0 else "runtime error"
+        return OUTPUT_LIMIT
+    return "ok" if code == 0 else RUNTIME_ERROR
 
 
 def _threads(
@@ -308,11 +332,11 @@ def _joined(threads: tuple[_Drain, _Drain, threading.Thread]) -> tuple[_Drain, _
 
 def _over_memory(run: Run, memory_mb: int) -> bool:
     """Whether a run broke the memory limit: a peak above it, or a refused allocation."""
-    if run.status in ("cancelled", "time limit", "output limit"):
+    if run.status in (CANCELLED, TIME_LIMIT, OUTPUT_LIMIT):
         return False
     if run.memory_kb is not None and run.memory_kb > memory_mb * 1024:
         return True
-    return run.status == "runtime error" and _OUT_OF_MEMORY.search(run.stderr) is not None
+    return run.status == RUNTIME_ERROR and _OUT_OF_MEMORY.search(run.stderr) is not None
 
 
 def _feed(pipe: IO[bytes], text: str) -> None:

@@ -39,6 +39,7 @@ from solvers.coverup.model import (
 from solvers.coverup.play import CoverUpGame, Outcome, Picks, new_game
 from solvers.coverup.result import Alternative, CoverUpResult, PolicyEntry, solve
 from solvers.coverup.sweeps import SWEEPS
+from solvers.i18n import N_
 from solvers.protocol import Option, Progress
 
 if TYPE_CHECKING:
@@ -86,7 +87,7 @@ __all__ = [
     "solve",
 ]
 
-TITLE = "Cover Up"
+TITLE = N_("Cover Up")
 OPTIONS: tuple[Option, ...] = ()
 Inputs = CoverUpInputs
 Result = CoverUpResult

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from solvers.coverup.model import MAX_COLUMNS, MAX_DIGITS, Column, CoverUpInputs
+from solvers.i18n import _
 
 if TYPE_CHECKING:
     import random
@@ -68,7 +69,11 @@ def generate(rng: random.Random, size: str) -> CoverUpInputs:
     reach), ``"judge"`` (the judge's limits) or ``"max"`` (5 columns, mostly of 10).
     """
     if size not in SIZES:
-        raise ValueError(f"size must be one of {', '.join(SIZES)}, got {size!r}")
+        raise ValueError(
+            _("size must be one of {sizes}, got {size}").format(
+                sizes=", ".join(SIZES), size=repr(size)
+            )
+        )
     most_columns, most_digits = SIZES[size]
     if size != "max" and rng.random() < 0.1:
         # One column of two digits: the answer is max(p, 1 - p), a rounding edge when

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator
 from solvers.coverup.exact import TIE
 from solvers.coverup.model import MAX_COLUMNS, MAX_DIGITS, Column, CoverUpInputs, Pick
 from solvers.coverup.result import CoverUpResult, PolicyEntry
+from solvers.i18n import _
 from solvers.protocol import Tokens, checked, tokens_of
 from solvers.tokens import TextReader
 
@@ -40,19 +41,24 @@ def iter_judge(source: str | TextReader | Tokens) -> Iterator[CoverUpInputs]:
     tokens = tokens_of(source)
     if tokens.at_end():
         raise tokens.error(
-            "the input is empty: expected the number of columns n (1 to 5), and a line 0 at the end"
+            _(
+                "the input is empty: expected the number of columns n (1 to 5), and a line 0 at"
+                " the end"
+            )
         )
     while not tokens.at_end():
-        n = tokens.integer("the number of columns n", 0, MAX_COLUMNS)
+        n = tokens.integer(_("the number of columns n"), 0, MAX_COLUMNS)
         if n == 0:
             tokens.expect_end()
             return
         columns = []
         for number in range(1, n + 1):
             line = tokens.line
-            m = tokens.integer(f"m of column {number}", 1, MAX_DIGITS)
-            known = tokens.integer(f"l of column {number}", 0, MAX_DIGITS - 1)
-            p = tokens.real(f"p of column {number}", 0.0, 1.0)
+            m = tokens.integer(_("m of column {number}").format(number=number), 1, MAX_DIGITS)
+            known = tokens.integer(
+                _("l of column {number}").format(number=number), 0, MAX_DIGITS - 1
+            )
+            p = tokens.real(_("p of column {number}").format(number=number), 0.0, 1.0)
             columns.append(checked(line, _column, number, m, known, p))
         yield CoverUpInputs(tuple(columns))
 
@@ -61,7 +67,7 @@ def _column(number: int, m: int, known: int, p: float) -> Column:
     try:
         return Column(m, known, p)
     except ValueError as exc:
-        raise ValueError(f"column {number}: {exc}") from None
+        raise ValueError(_("column {number}: {reason}").format(number=number, reason=exc)) from None
 
 
 def format_probability(value: float) -> str:
@@ -103,30 +109,34 @@ def judge_answers(result: CoverUpResult) -> tuple[str, ...]:
 def describe_left(left: tuple[int, int] | None) -> str:
     """``solved`` or ``2 likely + 7 other digits left``."""
     if left is None:
-        return "solved"
-    return f"{left[0]} likely + {left[1]} other digits left"
+        return _("solved")
+    return _("{likely} likely + {others} other digits left").format(likely=left[0], others=left[1])
 
 
 def describe_pick(pick: Pick | None, reserve: bool = False) -> str:
     """``a likely digit``, ``another digit``, ``… (kept in reserve)`` or ``-``."""
     if pick is None:
         return "-"
-    word = "a likely digit" if pick is Pick.CANDIDATE else "another digit"
-    return word + (" (deliberate miss: column kept in reserve)" if reserve else "")
+    word = _("a likely digit") if pick is Pick.CANDIDATE else _("another digit")
+    return (
+        _("{pick} (deliberate miss: column kept in reserve)").format(pick=word) if reserve else word
+    )
 
 
 def _header(inputs: CoverUpInputs) -> list[str]:
     names = [
-        f"column {i} ({c.choices} digits, {c.candidates} likely holding p={c.p!r})"
+        _("column {number} ({m} digits, {known} likely holding p={p})").format(
+            number=i, m=c.choices, known=c.candidates, p=repr(c.p)
+        )
         for i, c in enumerate(inputs.columns, start=1)
     ]
     return [
-        "turn",
-        *(f"{name}: before the turn" for name in names),
-        *(f"{name}: pick" for name in names),
-        "winning probability with these picks",
-        "optimal",
-        "winning probability as the judge rounds it",
+        _("turn"),
+        *(_("{column}: before the turn").format(column=name) for name in names),
+        *(_("{column}: pick").format(column=name) for name in names),
+        _("winning probability with these picks"),
+        _("optimal"),
+        _("winning probability as the judge rounds it"),
     ]
 
 
@@ -149,7 +159,7 @@ def _rows(entry: PolicyEntry) -> list[list[str]]:
                 *before,
                 *picks,
                 f"{alternative.value:.{digits}f}",
-                "yes" if best else "no",
+                _("yes") if best else _("no"),
                 format_probability(alternative.value),
             ]
         )

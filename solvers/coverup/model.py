@@ -6,6 +6,8 @@ import enum
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from solvers.i18n import _
+
 __all__ = [
     "MAX_COLUMNS",
     "MAX_DIGITS",
@@ -52,17 +54,23 @@ class Column:
     def __post_init__(self) -> None:
         if not 1 <= self.choices <= MAX_DIGITS:
             raise ValueError(
-                f"the number of digits m must be between 1 and {MAX_DIGITS}, got {self.choices}"
+                _("the number of digits m must be between 1 and {most}, got {m}").format(
+                    most=MAX_DIGITS, m=self.choices
+                )
             )
         if not 0 <= self.candidates < self.choices:
             raise ValueError(
-                "the known candidates l must be between 0 and m - 1 (at least one digit must"
-                f" not be a candidate), got l={self.candidates}, m={self.choices}"
+                _(
+                    "the known candidates l must be between 0 and m - 1 (at least one digit"
+                    " must not be a candidate), got l={known}, m={m}"
+                ).format(known=self.candidates, m=self.choices)
             )
         if not 0.0 <= self.p <= 1.0:
-            raise ValueError(f"p must be between 0 and 1, got {self.p}")
+            raise ValueError(_("p must be between 0 and 1, got {p}").format(p=self.p))
         if self.candidates == 0 and self.p != 0.0:
-            raise ValueError(f"p must be 0 when there are no known candidates, got {self.p}")
+            raise ValueError(
+                _("p must be 0 when there are no known candidates, got {p}").format(p=self.p)
+            )
 
     @property
     def others(self) -> int:
@@ -89,7 +97,9 @@ class CoverUpInputs:
     def __post_init__(self) -> None:
         if not 1 <= len(self.columns) <= MAX_COLUMNS:
             raise ValueError(
-                f"there must be between 1 and {MAX_COLUMNS} columns, got {len(self.columns)}"
+                _("there must be between 1 and {most} columns, got {n}").format(
+                    most=MAX_COLUMNS, n=len(self.columns)
+                )
             )
 
     @classmethod
@@ -100,7 +110,9 @@ class CoverUpInputs:
             try:
                 columns.append(Column(m, l_known, p))
             except ValueError as exc:
-                raise ValueError(f"column {number}: {exc}") from None
+                raise ValueError(
+                    _("column {number}: {reason}").format(number=number, reason=exc)
+                ) from None
         return cls(tuple(columns))
 
     @property
@@ -180,17 +192,23 @@ def reserve_flags(
 def check_picks(state: State, picks: Sequence[Pick | None]) -> None:
     """Raise ``ValueError`` unless ``picks`` names an available kind in every unsolved column."""
     if len(picks) != len(state.columns):
-        raise ValueError(f"expected {len(state.columns)} picks, got {len(picks)}")
+        raise ValueError(
+            _("expected {n} picks, got {count}").format(n=len(state.columns), count=len(picks))
+        )
     for number, (left, pick) in enumerate(zip(state.columns, picks, strict=True), start=1):
         if left is None:
             if pick is not None:
-                raise ValueError(f"column {number} is solved; it takes no pick")
+                raise ValueError(
+                    _("column {number} is solved; it takes no pick").format(number=number)
+                )
         elif pick is None:
-            raise ValueError(f"column {number} is unsolved; it needs a pick")
+            raise ValueError(
+                _("column {number} is unsolved; it needs a pick").format(number=number)
+            )
         elif pick is Pick.CANDIDATE and left[0] == 0:
-            raise ValueError(f"column {number} has no known candidate left")
+            raise ValueError(_("column {number} has no known candidate left").format(number=number))
         elif pick is Pick.OTHER and left[1] == 0:
-            raise ValueError(f"column {number} has no other digit left")
+            raise ValueError(_("column {number} has no other digit left").format(number=number))
 
 
 def advance(
@@ -206,7 +224,9 @@ def advance(
     unsolved = {i for i, left in enumerate(state.columns) if left is not None}
     bad = set(right) - unsolved
     if bad:
-        raise ValueError(f"column {min(bad) + 1} is not being played this turn")
+        raise ValueError(
+            _("column {number} is not being played this turn").format(number=min(bad) + 1)
+        )
     if not right:
         return None
     columns: list[ColumnState] = []
@@ -220,6 +240,8 @@ def advance(
         after = columns[-1]
         if after is not None and hit_probabilities(inputs.columns[i], after) == (0.0, 0.0):
             raise ValueError(
-                f"column {i + 1}: that pick cannot be wrong (no other digit can be right)"
+                _(
+                    "column {number}: that pick cannot be wrong (no other digit can be right)"
+                ).format(number=i + 1)
             )
     return State(tuple(columns))

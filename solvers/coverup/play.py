@@ -22,6 +22,7 @@ from itertools import combinations
 from solvers.coverup.exact import ExactSolver, encode
 from solvers.coverup.model import CoverUpInputs, Pick, State, advance, check_picks, initial_state
 from solvers.coverup.result import PolicyEntry, policy_entry
+from solvers.i18n import _
 
 __all__ = ["CoverUpGame", "Outcome", "Picks", "new_game"]
 
@@ -84,7 +85,7 @@ class CoverUpGame:
     def entry(self) -> PolicyEntry:
         """The optimal picks of this turn, their chances and every alternative."""
         if self.over or self.state is None:
-            raise ValueError("the game is over")
+            raise ValueError(_("the game is over"))
         return policy_entry(self.solver, self.state)
 
     def moves(self) -> list[Picks] | list[Outcome]:
@@ -158,25 +159,27 @@ class CoverUpGame:
     def play(self, move: Picks | Outcome) -> CoverUpGame:
         """Make this turn's picks, or report which picks were right (``ValueError`` if illegal)."""
         if self.over or self.state is None:
-            raise ValueError("the game is over")
+            raise ValueError(_("the game is over"))
         try:
             items = tuple(move)
         except TypeError:
-            raise ValueError(f"a move is a tuple of picks or of columns, got {move!r}") from None
+            raise ValueError(
+                _("a move is a tuple of picks or of columns, got {move}").format(move=repr(move))
+            ) from None
         if self.picks is None:
             picks = tuple(p for p in items if p is None or isinstance(p, Pick))
             if len(picks) != len(items):
-                raise ValueError("a pick is a kind of digit (Pick) or None for a solved column")
+                raise ValueError(_("a pick is a kind of digit (Pick) or None for a solved column"))
             check_picks(self.state, picks)
             return replace(self, picks=picks)
         columns = [i for i in items if isinstance(i, int) and not isinstance(i, bool)]
         if len(columns) != len(items):
-            raise ValueError("an outcome lists the 0-based columns whose pick was right")
+            raise ValueError(_("an outcome lists the 0-based columns whose pick was right"))
         right = tuple(sorted(columns))
         # advance names the reason when a column's pick cannot be wrong.
         after = advance(self.inputs, self.state, self.picks, set(right))
         if right not in self.chances():
-            raise ValueError("that outcome cannot happen: a pick has no chance of being right")
+            raise ValueError(_("that outcome cannot happen: a pick has no chance of being right"))
         slots = self.slots()
         tried = tuple(
             t if s is None or i in right else (*t, s)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from solvers.coverup.exact import ExactSolver, decode, encode
 from solvers.coverup.model import CoverUpInputs, Pick, State, initial_state
+from solvers.i18n import _
 from solvers.protocol import Progress, report
 
 __all__ = ["Alternative", "CoverUpResult", "PolicyEntry", "solve"]
@@ -84,20 +85,26 @@ class CoverUpResult:
 def check_state(inputs: CoverUpInputs, state: State) -> int:
     """The turn of ``state``; ``ValueError`` when it is won or cannot occur in a game."""
     if len(state.columns) != inputs.n:
-        raise ValueError(f"expected {inputs.n} columns, got {len(state.columns)}")
+        raise ValueError(
+            _("expected {n} columns, got {count}").format(n=inputs.n, count=len(state.columns))
+        )
     if state.won:
-        raise ValueError("every column is solved: the game is won")
+        raise ValueError(_("every column is solved: the game is won"))
     turn = state.turn(inputs)
     for column, left in zip(inputs.columns, state.columns, strict=True):
         if left is None:
             continue
         a, b = left
         if not (0 <= a <= column.candidates and 0 <= b <= column.others):
-            raise ValueError(f"no column of {column.choices} digits can have {a}+{b} left")
+            raise ValueError(
+                _("no column of {m} digits can have {a}+{b} left").format(
+                    m=column.choices, a=a, b=b
+                )
+            )
         if column.choices - a - b != turn:
-            raise ValueError("unsolved columns must all have tried the same number of digits")
+            raise ValueError(_("unsolved columns must all have tried the same number of digits"))
     if inputs.n - sum(left is not None for left in state.columns) < turn:
-        raise ValueError("that state cannot occur in a game (each turn solves a column)")
+        raise ValueError(_("that state cannot occur in a game (each turn solves a column)"))
     return turn
 
 

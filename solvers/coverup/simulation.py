@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from solvers.coverup.exact import encode
 from solvers.coverup.model import Pick, State
 from solvers.coverup.result import CoverUpResult
+from solvers.i18n import _
 from solvers.protocol import Progress, TooBig, report
 
 if TYPE_CHECKING:
@@ -73,9 +74,13 @@ def simulate(
     import numpy as np
 
     if games < 1:
-        raise ValueError(f"the number of games must be at least 1, got {games}")
+        raise ValueError(
+            _("the number of games must be at least 1, got {games}").format(games=games)
+        )
     if games > MAX_GAMES:
-        raise TooBig(f"at most {MAX_GAMES:,} games per simulation: use fewer games")
+        raise TooBig(
+            _("at most {most} games per simulation: use fewer games").format(most=f"{MAX_GAMES:,}")
+        )
     rng = np.random.default_rng(seed)
     policy = _Policy(result)
     wins = 0

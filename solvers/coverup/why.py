@@ -8,29 +8,32 @@ likeliest outcome that lets the player go on. The sentences are ``TEXTS``.
 
 from __future__ import annotations
 
-from solvers.coverup.judge import format_probability
-from solvers.coverup.model import CoverUpInputs, Pick
-from solvers.coverup.play import CoverUpGame, Outcome, new_game
-from solvers.coverup.result import CoverUpResult
-from solvers.explain import Ref, Step, Table, phrasebook
+from dataclasses import replace
 
-__all__ = ["TEXTS", "explain"]
+from solvers.coverup.judge import format_probability
+from solvers.coverup.model import CoverUpInputs, Pick, State, check_picks
+from solvers.coverup.play import CoverUpGame, Outcome, Picks, new_game
+from solvers.coverup.result import CoverUpResult, PolicyEntry
+from solvers.explain import Ref, Step, Table, phrasebook
+from solvers.i18n import N_
+
+__all__ = ["TEXTS", "explain", "explain_position"]
 
 #: Every English sentence of a Cover Up explanation, with named fields (one place to translate).
 TEXTS = {
-    "columns_title": "The columns and the chance of each digit",
-    "columns_text": (
+    "columns_title": N_("The columns and the chance of each digit"),
+    "columns_text": N_(
         "Column i has m digits; its l known candidates share the chance p of holding the "
         "right digit, the other m − l digits share 1 − p. After a wrong pick the digits left "
         "keep their weights, scaled up to sum to 1 (Bayes' rule)."
     ),
-    "column": "column {number}",
-    "digits": "m",
-    "known": "l",
-    "candidate_chance": "each candidate",
-    "other_chance": "each other digit",
-    "rule_title": "How a turn is valued",
-    "rule_text": (
+    "column": N_("column {number}"),
+    "digits": N_("m"),
+    "known": N_("l"),
+    "candidate_chance": N_("each candidate"),
+    "other_chance": N_("each other digit"),
+    "rule_title": N_("How a turn is valued"),
+    "rule_text": N_(
         "Each turn the player covers one untried digit in every unsolved column. With the "
         "chances h of the picks being right, each set of right picks has the chance "
         "Π h (right ones) × Π (1 − h) (wrong ones); no right pick loses, all columns right "
@@ -39,42 +42,64 @@ TEXTS = {
         "Digits of one kind (a known candidate, or an other digit) are alike, so a pick names the "
         "kind."
     ),
-    "turn_title": "Turn {turn}: winning chance {value}",
-    "turn_text": (
+    "turn_title": N_("Turn {turn}: winning chance {value}"),
+    "turn_text": N_(
         "Unsolved: {columns}. Every way to pick is listed with its winning chance; the "
         "best is {best}."
     ),
-    "reserve_text": (
+    "reserve_text": N_(
         "{columns}: the less likely kind is picked on purpose, keeping the column in reserve "
         "for a turn in which the other columns might all miss."
     ),
-    "combine_text": (
+    "combine_text": N_(
         "How the best picks add up: each set of right picks, its chance and the winning "
         "chance after it; the products sum to {value}."
     ),
-    "follow_text": (
+    "follow_text": N_(
         "The explanation goes on with the likeliest outcome that continues the game: {right} "
         "right (chance {chance})."
     ),
-    "won_text": "That outcome solves every column: the game is won.",
-    "kind_candidate": "candidate",
-    "kind_other": "other",
-    "kind_reserve": "{kind} (reserve)",
-    "solved": "solved",
-    "left": "{candidates} candidate(s), {others} other(s) left",
-    "state_col": "digits left",
-    "hit_col": "chance the pick is right",
-    "win_col": "winning chance",
-    "chosen": "✓ best",
-    "best_pick": "best pick",
-    "right_col": "right picks",
-    "chance_col": "chance",
-    "after_col": "winning chance after",
-    "product_col": "product",
-    "sum_row": "sum",
-    "none_right": "none (lost)",
-    "answer_title": "The answer",
-    "answer_text": (
+    "won_text": N_("That outcome solves every column: the game is won."),
+    "kind_candidate": N_("candidate"),
+    "kind_other": N_("other"),
+    "kind_reserve": N_("{kind} (reserve)"),
+    "solved": N_("solved"),
+    "left": N_("{candidates} candidate(s), {others} other(s) left"),
+    "state_col": N_("digits left"),
+    "hit_col": N_("chance the pick is right"),
+    "win_col": N_("winning chance"),
+    "chosen": N_("✓ best"),
+    "best_pick": N_("best pick"),
+    "right_col": N_("right picks"),
+    "chance_col": N_("chance"),
+    "after_col": N_("winning chance after"),
+    "product_col": N_("product"),
+    "sum_row": N_("sum"),
+    "none_right": N_("none (lost)"),
+    "position_title": N_("Turn {turn} in play: the digits left"),
+    "position_text": N_(
+        "Unsolved: {columns}. Each digit's chance now comes from the weights of the digits "
+        "left, scaled up to sum to 1 (Bayes' rule)."
+    ),
+    "options_title": N_("Turn {turn} in play: every way to pick"),
+    "options_text": N_(
+        "Every way to pick this turn, with the chance that at least one pick is right (the "
+        "game goes on) and the winning chance with it. The best is {best}: {value}."
+    ),
+    "played_text": N_(
+        "The picks being played ({picks}) win with {value}: {cost} less than the best."
+    ),
+    "go_on_col": N_("chance of a hit"),
+    "played": N_("▶ played"),
+    "adds_title": N_("Turn {turn} in play: how the picks add up"),
+    "combine_played_text": N_(
+        "How the picks being played add up: each set of right picks, its chance and the "
+        "winning chance after it; the products sum to {value}."
+    ),
+    # Between the items of a list (Chinese writes "、").
+    "list_sep": N_(", "),
+    "answer_title": N_("The answer"),
+    "answer_text": N_(
         "With optimal play the winning chance is {value}, printed as the judge does: {answer}."
     ),
 }
@@ -120,21 +145,19 @@ def _kind(pick: Pick | None, reserve: bool = False) -> str:
 
 
 def _columns_named(columns: list[int]) -> str:
-    return ", ".join(say("column", number=i + 1) for i in columns)
+    return say("list_sep").join(say("column", number=i + 1) for i in columns)
 
 
-def _turn_step(game: CoverUpGame) -> tuple[Step, CoverUpGame | None]:
-    """The step of the game's current turn, and the game after the followed outcome."""
+def _state_table(game: CoverUpGame, entry: PolicyEntry, open_: list[int]) -> Table:
+    """The digits left in every unsolved column, their chances now and the best pick."""
     assert game.state is not None
-    entry = game.entry()
-    open_ = [i for i, left in enumerate(game.state.columns) if left is not None]
     posteriors = game.posteriors()
-    state_rows = []
+    rows = []
     for i in open_:
         left = game.state.columns[i]
         chances = posteriors[i]
         assert left is not None and chances is not None
-        state_rows.append(
+        rows.append(
             (
                 say("column", number=i + 1),
                 say("left", candidates=left[0], others=left[1]),
@@ -144,10 +167,47 @@ def _turn_step(game: CoverUpGame) -> tuple[Step, CoverUpGame | None]:
                 _p(entry.hits[i] or 0.0),
             )
         )
-    state_header = (
+    header = (
         "", say("state_col"), say("candidate_chance"), say("other_chance"),
         say("best_pick"), say("hit_col"),
     )  # fmt: skip
+    return Table(header, tuple(rows))
+
+
+def _combine(game: CoverUpGame, picks: Picks) -> tuple[Table, dict[Outcome, CoverUpGame]]:
+    """How ``picks`` add up: each set of right picks, its chance, the winning chance after.
+
+    Also the game after each outcome that goes on.
+    """
+    picked = game.play(picks)
+    rows = []
+    total = 0.0
+    after: dict[Outcome, CoverUpGame] = {}
+    for outcome, chance in picked.chances().items():
+        value = 0.0
+        if outcome:
+            after[outcome] = picked.play(outcome)
+            value = after[outcome].value
+        total += chance * value
+        named = _columns_named(list(outcome)) if outcome else say("none_right")
+        rows.append((named, _p(chance), _p(value), _p(chance * value)))
+    rows.append((say("sum_row"), "", "", _p(total)))
+    header = (say("right_col"), say("chance_col"), say("after_col"), say("product_col"))
+    return Table(header, tuple(rows)), after
+
+
+def _refs(turn: int, picks: Picks, open_: list[int]) -> tuple[Ref, ...]:
+    return (
+        Ref("turn", (turn,)),
+        *(Ref("column", (i,), (picks[i] or Pick.OTHER).value) for i in open_),
+    )
+
+
+def _turn_step(game: CoverUpGame) -> tuple[Step, CoverUpGame | None]:
+    """The step of the game's current turn, and the game after the followed outcome."""
+    assert game.state is not None
+    entry = game.entry()
+    open_ = [i for i, left in enumerate(game.state.columns) if left is not None]
     option_rows = tuple(
         (
             *(_kind(alt.picks[i], alt.reserve[i]) for i in open_),
@@ -157,50 +217,86 @@ def _turn_step(game: CoverUpGame) -> tuple[Step, CoverUpGame | None]:
         for k, alt in enumerate(entry.alternatives)
     )
     option_header = (*(say("column", number=i + 1) for i in open_), say("win_col"), "")
-    picked = game.play(entry.picks)
-    outcomes = picked.chances()
-    combine_rows = []
-    total = 0.0
-    after: dict[Outcome, CoverUpGame] = {}
-    for outcome, chance in outcomes.items():
-        value = 0.0
-        if outcome:
-            after[outcome] = picked.play(outcome)
-            value = after[outcome].value
-        total += chance * value
-        named = _columns_named(list(outcome)) if outcome else say("none_right")
-        combine_rows.append((named, _p(chance), _p(value), _p(chance * value)))
-    combine_rows.append((say("sum_row"), "", "", _p(total)))
-    best = ", ".join(_kind(entry.picks[i], entry.reserve[i]) for i in open_)
-    paragraphs = [
-        say("turn_text", columns=_columns_named(open_), best=best),
-    ]
+    combine, after = _combine(game, entry.picks)
+    best = say("list_sep").join(_kind(entry.picks[i], entry.reserve[i]) for i in open_)
+    paragraphs = [say("turn_text", columns=_columns_named(open_), best=best)]
     reserve = [i for i in open_ if entry.reserve[i]]
     if reserve:
         paragraphs.append(say("reserve_text", columns=_columns_named(reserve)))
     paragraphs.append(say("combine_text", value=_p(entry.value)))
-    goes_on = {o: c for o, c in outcomes.items() if o}
+    chances = game.play(entry.picks).chances()
     following: CoverUpGame | None = None
-    if goes_on:
+    if after:
         # The likeliest outcome that goes on; on equal chances the one solving fewer columns.
-        outcome = max(goes_on, key=lambda o: (round(goes_on[o], 12), -len(o)))
+        outcome = max(after, key=lambda o: (round(chances[o], 12), -len(o)))
         following = after[outcome]
         paragraphs.append(
-            say("follow_text", right=_columns_named(list(outcome)), chance=_p(goes_on[outcome]))
+            say("follow_text", right=_columns_named(list(outcome)), chance=_p(chances[outcome]))
         )
         if following.won:
             paragraphs.append(say("won_text"))
-    tables = (
-        Table(state_header, tuple(state_rows)),
-        Table(option_header, option_rows),
-        Table(
-            (say("right_col"), say("chance_col"), say("after_col"), say("product_col")),
-            tuple(combine_rows),
-        ),
-    )
-    refs = (
-        Ref("turn", (game.turn - 1,)),
-        *(Ref("column", (i,), (entry.picks[i] or Pick.OTHER).value) for i in open_),
-    )
+    tables = (_state_table(game, entry, open_), Table(option_header, option_rows), combine)
     title = say("turn_title", turn=game.turn, value=_p(entry.value))
+    refs = _refs(game.turn - 1, entry.picks, open_)
     return Step(title, "\n\n".join(paragraphs), tables, refs), following
+
+
+def explain_position(
+    inputs: CoverUpInputs, result: CoverUpResult, state: State, picks: Picks | None = None
+) -> list[Step]:
+    """The turn in play at ``state``: the digits left, every way to pick, how ``picks`` add up.
+
+    ``picks`` are the picks being played this turn (None: the best ones). Every way to
+    pick is listed with its chance that at least one pick is right (the game goes on)
+    and its winning chance. ``ValueError`` when the state is over or cannot occur, or
+    the picks do not fit it.
+    """
+    entry = result.entry(state)  # names why a state cannot occur
+    game = replace(new_game(inputs, result.solver), state=state, turn=entry.turn + 1)
+    played = entry.picks if picks is None else picks
+    check_picks(state, played)
+    open_ = [i for i, left in enumerate(state.columns) if left is not None]
+    refs = _refs(entry.turn, played, open_)
+    turn = entry.turn + 1
+    where = Step(
+        say("position_title", turn=turn),
+        say("position_text", columns=_columns_named(open_)),
+        (_state_table(game, entry, open_),),
+        _refs(entry.turn, entry.picks, open_),
+    )
+    rows = []
+    played_value = entry.value
+    for alt in entry.alternatives:
+        hits = game.hits(alt.picks)
+        miss = 1.0
+        for h in hits:
+            miss *= 1.0 - (h or 0.0)
+        marks = [say("chosen")] if alt.picks == entry.picks else []
+        if alt.picks == played:
+            marks.append(say("played"))
+            played_value = alt.value
+        rows.append(
+            (
+                *(_kind(alt.picks[i], alt.reserve[i]) for i in open_),
+                _p(1.0 - miss), _p(alt.value), " ".join(marks),
+            )
+        )  # fmt: skip
+    header = (
+        *(say("column", number=i + 1) for i in open_), say("go_on_col"), say("win_col"), "",
+    )  # fmt: skip
+    best = say("list_sep").join(_kind(entry.picks[i], entry.reserve[i]) for i in open_)
+    text = say("options_text", best=best, value=_p(entry.value))
+    if played != entry.picks:
+        kinds = say("list_sep").join(_kind(played[i]) for i in open_)
+        text += "\n\n" + say(
+            "played_text", picks=kinds, value=_p(played_value), cost=_p(entry.value - played_value)
+        )
+    options = Step(say("options_title", turn=turn), text, (Table(header, tuple(rows)),), refs)
+    combine, _after = _combine(game, played)
+    adds = Step(
+        say("adds_title", turn=turn),
+        say("combine_played_text", value=_p(played_value)),
+        (combine,),
+        refs,
+    )
+    return [where, options, adds]

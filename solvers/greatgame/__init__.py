@@ -40,6 +40,7 @@ from solvers.greatgame.policy import policy_pass
 from solvers.greatgame.result import GreatGameResult, RoundPolicy, round_policy
 from solvers.greatgame.round_dp import FloatArray, RatioSearch, coefficients, search_ratio
 from solvers.greatgame.sweeps import SWEEPS
+from solvers.i18n import N_
 from solvers.protocol import Option, Progress, Tokens, checked, report, tokens_of
 from solvers.tokens import TextReader
 
@@ -175,7 +176,7 @@ def iter_judge(source: str | TextReader | Tokens) -> Iterator[GreatGameInputs]:
     tokens = tokens_of(source)
     while not tokens.at_end():
         line = tokens.line
-        g = tokens.integer("G (throws per round)", 0, MAX_THROWS)
+        g = tokens.integer(N_("G (throws per round)"), 0, MAX_THROWS)
         win_by = tokens.integer("W", 0, MAX_GAP)
         lose_by = tokens.integer("L", 0, MAX_GAP)
         if g == win_by == lose_by == 0:
@@ -184,9 +185,9 @@ def iter_judge(source: str | TextReader | Tokens) -> Iterator[GreatGameInputs]:
         rows: list[tuple[float, float, float]] = []
         for index in range(1, g + 1):
             row_line = tokens.line
-            a = tokens.real("the rock percentage", 0, 100)
-            b = tokens.real("the paper percentage", 0, 100)
-            c = tokens.real("the scissors percentage", 0, 100)
+            a = tokens.real(N_("the rock percentage"), 0, 100)
+            b = tokens.real(N_("the paper percentage"), 0, 100)
+            c = tokens.real(N_("the scissors percentage"), 0, 100)
             checked(row_line, check_percentages, index, (a, b, c))
             rows.append((a, b, c))
         yield checked(line, GreatGameInputs, tuple(rows), win_by, lose_by)
@@ -220,7 +221,7 @@ def new_game(inputs: GreatGameInputs, progress: Progress | None = None) -> Great
     return state
 
 
-TITLE = "Great Game"
+TITLE = N_("Great Game")
 #: The Great Game has no command-line options.
 OPTIONS: tuple[Option, ...] = ()
 Inputs = GreatGameInputs

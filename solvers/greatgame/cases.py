@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from importlib.resources import files
 
 from solvers.greatgame.model import MAX_GAP, MAX_THROWS, GreatGameInputs, check_percentages
+from solvers.i18n import _
 
 __all__ = ["example", "format_input", "generate", "shrink"]
 
@@ -87,7 +88,7 @@ def generate(rng: random.Random, size: str) -> GreatGameInputs:
     elif size == "max":
         g, most = MAX_THROWS, MAX_GAP
     else:
-        raise ValueError(f"size must be small, judge or max, got {size!r}")
+        raise ValueError(_("size must be small, judge or max, got {size}").format(size=repr(size)))
     if rng.random() < 0.2:
         rows = (_random_row(rng),) * g  # the same opponent every throw
     else:

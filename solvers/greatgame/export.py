@@ -11,26 +11,27 @@ rounded to 4 decimals (the judge prints 3).
 
 from __future__ import annotations
 
-from solvers.greatgame.model import GreatGameInputs, hands_of_mask
+from solvers.greatgame.model import GreatGameInputs, hand_name, hands_of_mask
 from solvers.greatgame.result import GreatGameResult
+from solvers.i18n import N_, _
 
 __all__ = ["HEADER", "csv_rows", "hands_in_words"]
 
 #: The columns every export has; a solved one adds the best hands after them.
-HEADER = ["throw", "rock (%)", "paper (%)", "scissors (%)"]
+HEADER = [N_("throw"), N_("rock (%)"), N_("paper (%)"), N_("scissors (%)")]
 #: The match's columns, last: its inputs, then (solved) its answers.
 INPUT_COLUMNS = [
-    "throws per round (G)",
-    "lead that wins the match (W)",
-    "deficit that loses the match (L)",
+    N_("throws per round (G)"),
+    N_("lead that wins the match (W)"),
+    N_("deficit that loses the match (L)"),
 ]
 ANSWER_COLUMNS = [
-    "answer as the judge prints it",
-    "match win probability (%)",
-    "round won, best play (%)",
-    "round tied, best play (%)",
-    "round lost, best play (%)",
-    "share of decided rounds won (%)",
+    N_("answer as the judge prints it"),
+    N_("match win probability (%)"),
+    N_("round won, best play (%)"),
+    N_("round tied, best play (%)"),
+    N_("round lost, best play (%)"),
+    N_("share of decided rounds won (%)"),
 ]
 
 
@@ -45,8 +46,8 @@ def _number(value: float) -> str:
 def hands_in_words(mask: int, decided: bool = False) -> str:
     """``rock``, ``rock or paper``, ``any hand (round decided)``; empty for mask 0."""
     if decided:
-        return "any hand (round decided)"
-    return " or ".join(h.name.lower() for h in hands_of_mask(mask))
+        return _("any hand (round decided)")
+    return _(" or ").join(hand_name(h) for h in hands_of_mask(mask))
 
 
 def _signed(number: int) -> str:
@@ -55,19 +56,21 @@ def _signed(number: int) -> str:
 
 
 def _lead_title(lead: int) -> str:
-    return f"match win probability at the start of a round, lead {_signed(lead)} (%)"
+    return _("match win probability at the start of a round, lead {lead} (%)").format(
+        lead=_signed(lead)
+    )
 
 
 def csv_rows(inputs: GreatGameInputs, result: GreatGameResult | None) -> list[list[str]]:
     """Header, then one row per throw; the match's numbers in the last columns of row 1."""
     g = inputs.throws
     scores = range(-g, g + 1) if result is not None else range(0)
-    hand_titles = [f"best hand at round score {_signed(d)}" for d in scores]
+    hand_titles = [_("best hand at round score {score}").format(score=_signed(d)) for d in scores]
     leads = range(-inputs.lose_by, inputs.win_by + 1) if result is not None else range(0)
-    summary_titles = [*INPUT_COLUMNS]
+    summary_titles = [_(title) for title in INPUT_COLUMNS]
     summary = [str(g), str(inputs.win_by), str(inputs.lose_by)]
     if result is not None:
-        summary_titles += [*ANSWER_COLUMNS, *map(_lead_title, leads)]
+        summary_titles += [*map(_, ANSWER_COLUMNS), *map(_lead_title, leads)]
         round_ = result.round
         summary += [
             result.answer,
@@ -78,7 +81,7 @@ def csv_rows(inputs: GreatGameInputs, result: GreatGameResult | None) -> list[li
             _percent(result.ratio),
         ]
         summary += [_percent(p) for p in (0.0, *result.lead_probabilities, 1.0)]
-    rows = [[*HEADER, *hand_titles, *summary_titles]]
+    rows = [[*map(_, HEADER), *hand_titles, *summary_titles]]
     # Outside a row's band every cell is decided; inside it all three bits are a real tie.
     decided = {str(mask): hands_in_words(mask, decided=mask == 7) for mask in range(1, 8)}
     open_ = {str(mask): hands_in_words(mask) for mask in range(1, 8)}

@@ -9,14 +9,18 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from solvers.i18n import N_, _
+
 __all__ = [
     "ALL_HANDS",
+    "HAND_NAMES",
     "MAX_GAP",
     "MAX_THROWS",
     "SUM_TOLERANCE",
     "GreatGameInputs",
     "Hand",
     "check_percentages",
+    "hand_name",
     "hands_of_mask",
 ]
 
@@ -24,6 +28,12 @@ MAX_THROWS = 1000
 MAX_GAP = 100
 #: Rows may hold decimals (the tab allows them); their sum must be 100 up to this.
 SUM_TOLERANCE = 1e-6
+#: Why a percentage is refused, one sentence per hand (the hand's name is part of it).
+_RANGE_MESSAGES = (
+    N_("row {index}: rock must be between 0 and 100, got {value}"),
+    N_("row {index}: paper must be between 0 and 100, got {value}"),
+    N_("row {index}: scissors must be between 0 and 100, got {value}"),
+)
 
 
 class Hand(enum.IntEnum):
@@ -44,6 +54,15 @@ class Hand(enum.IntEnum):
         return 1 << self.value
 
 
+#: Each hand's name as a person reads it (translate with ``_`` where it is shown).
+HAND_NAMES = {Hand.ROCK: N_("rock"), Hand.PAPER: N_("paper"), Hand.SCISSORS: N_("scissors")}
+
+
+def hand_name(hand: Hand) -> str:
+    """``hand``'s name in the language spoken now (``rock``, 石头, 바위)."""
+    return _(HAND_NAMES[hand])
+
+
 #: Mask of a cell where every hand is as good (e.g. the round is already decided).
 ALL_HANDS = 7
 
@@ -56,13 +75,19 @@ def hands_of_mask(mask: int) -> tuple[Hand, ...]:
 def check_percentages(index: int, row: tuple[float, float, float]) -> None:
     """Raise ``ValueError`` naming row ``index`` (1-based) unless ``row`` is a valid throw."""
     if len(row) != 3:
-        raise ValueError(f"row {index}: expected 3 percentages (rock, paper, scissors)")
-    for name, value in zip(("rock", "paper", "scissors"), row, strict=True):
+        raise ValueError(
+            _("row {index}: expected 3 percentages (rock, paper, scissors)").format(index=index)
+        )
+    for message, value in zip(_RANGE_MESSAGES, row, strict=True):
         if not math.isfinite(value) or not 0 <= value <= 100:
-            raise ValueError(f"row {index}: {name} must be between 0 and 100, got {value:g}")
+            raise ValueError(_(message).format(index=index, value=f"{value:g}"))
     total = math.fsum(row)
     if abs(total - 100) > SUM_TOLERANCE:
-        raise ValueError(f"row {index}: percentages sum to {total:g}, expected 100")
+        raise ValueError(
+            _("row {index}: percentages sum to {total}, expected 100").format(
+                index=index, total=f"{total:g}"
+            )
+        )
 
 
 @dataclass(frozen=True)
@@ -103,12 +128,22 @@ class GreatGameInputs:
     def _check_sizes(self) -> None:
         if not 1 <= len(self.percentages) <= MAX_THROWS:
             raise ValueError(
-                f"a round has between 1 and {MAX_THROWS} throws, got {len(self.percentages)}"
+                _("a round has between 1 and {most} throws, got {count}").format(
+                    most=MAX_THROWS, count=len(self.percentages)
+                )
             )
         if not 1 <= self.win_by <= MAX_GAP:
-            raise ValueError(f"W must be between 1 and {MAX_GAP}, got {self.win_by}")
+            raise ValueError(
+                _("W must be between 1 and {most}, got {value}").format(
+                    most=MAX_GAP, value=self.win_by
+                )
+            )
         if not 1 <= self.lose_by <= MAX_GAP:
-            raise ValueError(f"L must be between 1 and {MAX_GAP}, got {self.lose_by}")
+            raise ValueError(
+                _("L must be between 1 and {most}, got {value}").format(
+                    most=MAX_GAP, value=self.lose_by
+                )
+            )
 
     @property
     def throws(self) -> int:

@@ -21,9 +21,17 @@ from solvers.greatgame.model import GreatGameInputs, Hand
 from solvers.greatgame.policy import RoundValues, policy_pass
 from solvers.greatgame.result import GreatGameResult, round_policy
 from solvers.greatgame.round_dp import coefficients
+from solvers.i18n import N_, _
 from solvers.protocol import Progress
 
 __all__ = ["GreatGamePlay", "Match", "Throw", "outcome", "start_match"]
+
+#: Why the opponent's hand is refused, per hand (the hand's name is part of the sentence).
+_NEVER = {
+    Hand.ROCK: N_("the opponent never plays rock at throw {throw}"),
+    Hand.PAPER: N_("the opponent never plays paper at throw {throw}"),
+    Hand.SCISSORS: N_("the opponent never plays scissors at throw {throw}"),
+}
 
 
 def outcome(yours: Hand, theirs: Hand) -> int:
@@ -174,14 +182,12 @@ class GreatGamePlay:
     def play(self, move: object) -> GreatGamePlay:
         """Your hand (at your turn) or the opponent's hand (at the chance node)."""
         if self.over:
-            raise ValueError("the match is over")
+            raise ValueError(_("the match is over"))
         hand = _hand(move)
         if self.hand is None:
             return replace(self, hand=hand, round_ended=None)
         if self.percentages[hand] <= 0:
-            raise ValueError(
-                f"the opponent never plays {hand.name.lower()} at throw {self.throw + 1}"
-            )
+            raise ValueError(_(_NEVER[hand]).format(throw=self.throw + 1))
         throw = Throw(self.hand, hand)
         score = self.round_score + throw.points
         if self.throw + 1 < self.match.inputs.throws:
@@ -217,7 +223,7 @@ def _hand(move: object) -> Hand:
         for hand in Hand:
             if move.strip().lower() in (hand.name.lower(), hand.letter.lower()):
                 return hand
-    raise ValueError(f"{move!r} is not a hand (rock, paper or scissors)")
+    raise ValueError(_("{move} is not a hand (rock, paper or scissors)").format(move=repr(move)))
 
 
 def start_match(result: GreatGameResult, progress: Progress | None = None) -> GreatGamePlay:

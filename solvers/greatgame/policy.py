@@ -23,6 +23,7 @@ from solvers.greatgame.round_dp import (
     band,
     terminal_values,
 )
+from solvers.i18n import _
 
 __all__ = ["TIE_TOLERANCE", "PolicyPass", "RoundValues", "policy_pass"]
 
@@ -47,7 +48,11 @@ class RoundValues:
         """Value before throw ``throw`` (0-based; ``throws`` = round over) at ``score``."""
         g = self.throws
         if not 0 <= throw <= g or abs(score) > throw:
-            raise ValueError(f"score {score} cannot happen before throw {throw + 1}")
+            raise ValueError(
+                _("score {score} cannot happen before throw {throw}").format(
+                    score=score, throw=throw + 1
+                )
+            )
         if throw == g or abs(score) > g - throw:
             return 1.0 - self.lam if score > 0 else (-self.lam if score < 0 else 0.0)
         return float(self.flat[self.offsets[throw] + score + band(g, throw)])

@@ -17,6 +17,7 @@ import numpy.typing as npt
 from solvers.greatgame.model import GreatGameInputs, Hand, hands_of_mask
 from solvers.greatgame.policy import PolicyPass, policy_pass
 from solvers.greatgame.round_dp import StepReport, coefficients
+from solvers.i18n import _
 
 __all__ = ["GreatGameResult", "RoundPolicy", "round_policy"]
 
@@ -137,7 +138,11 @@ class GreatGameResult:
     def mask_at(self, throw: int, score: int) -> int:
         """Policy mask at throw ``throw`` (0-based) with round score ``score``."""
         if not 0 <= throw < self.inputs.throws or abs(score) > throw:
-            raise ValueError(f"score {score} cannot happen before throw {throw + 1}")
+            raise ValueError(
+                _("score {score} cannot happen before throw {throw}").format(
+                    score=score, throw=throw + 1
+                )
+            )
         return int(self.policy[throw][score + throw])
 
     def hands_at(self, throw: int, score: int) -> tuple[Hand, ...]:

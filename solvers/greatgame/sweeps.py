@@ -13,11 +13,20 @@ from collections.abc import Iterator, Sequence
 from solvers.greatgame.model import MAX_GAP, GreatGameInputs
 from solvers.greatgame.result import GreatGameResult, RoundPolicy
 from solvers.greatgame.round_dp import coefficients, search_ratio
+from solvers.i18n import N_
 from solvers.protocol import Progress, Sweep, SweepRow, report
 
 __all__ = ["SWEEPS", "with_share"]
 
 HANDS = ("rock", "paper", "scissors")
+#: The sweep's label per hand (marked whole: the hand's place differs between languages).
+SHARE_LABELS = (
+    N_("rock % of throw {index} (others scaled)"),
+    N_("paper % of throw {index} (others scaled)"),
+    N_("scissors % of throw {index} (others scaled)"),
+)
+#: What a sweep measures: the chance, and the judge's per cent.
+ANSWERS = (N_("match win probability"), N_("match win (%)"))
 
 
 def _measure(result: GreatGameResult) -> tuple[float, ...]:
@@ -54,7 +63,7 @@ def _gap_sweep(name: str, label: str) -> Sweep:
         bounds=lambda inputs, index: (1, MAX_GAP),
         apply=lambda inputs, value, index: _with_gap(inputs, name, value),
         current=lambda inputs, index: inputs.win_by if name == "W" else inputs.lose_by,
-        answers=("match win probability", "match win (%)"), measure=_measure, batch=batch,
+        answers=ANSWERS, measure=_measure, batch=batch,
         decimals=(None, 3),
     )  # fmt: skip
 
@@ -79,17 +88,17 @@ def with_share(inputs: GreatGameInputs, hand: int, value: float, throw: int) -> 
 
 def _share_sweep(hand: int) -> Sweep:
     return Sweep(
-        HANDS[hand], f"{HANDS[hand]} % of throw {{index}} (others scaled)", "real",
+        HANDS[hand], SHARE_LABELS[hand], "real",
         bounds=lambda inputs, index: (0.0, 100.0),
         apply=lambda inputs, value, index: with_share(inputs, hand, value, index),
         current=lambda inputs, index: inputs.percentages[index - 1][hand],
-        answers=("match win probability", "match win (%)"), measure=_measure,
-        decimals=(None, 3), indexed="throw", count=lambda inputs: inputs.throws,
+        answers=ANSWERS, measure=_measure,
+        decimals=(None, 3), indexed=N_("throw"), count=lambda inputs: inputs.throws,
     )  # fmt: skip
 
 
 SWEEPS: tuple[Sweep, ...] = (
-    _gap_sweep("W", "W (rounds ahead to win the match)"),
-    _gap_sweep("L", "L (rounds behind to lose it)"),
+    _gap_sweep("W", N_("W (rounds ahead to win the match)")),
+    _gap_sweep("L", N_("L (rounds behind to lose it)")),
     *(_share_sweep(hand) for hand in range(3)),
 )

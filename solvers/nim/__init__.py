@@ -15,6 +15,7 @@ import enum
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from solvers.i18n import N_, _
 from solvers.nim.grundy import GrundySequence, grundy_sequence
 from solvers.nim.sweeps import SWEEPS
 from solvers.protocol import Option, Progress, Tokens, checked, report, tokens_of
@@ -35,6 +36,7 @@ __all__ = [
     "OPTIONS",
     "SWEEPS",
     "TITLE",
+    "WINNERS",
     "GrundySequence",
     "Inputs",
     "Move",
@@ -57,18 +59,22 @@ __all__ = [
     "solve",
 ]
 
-TITLE = "Nim"
+TITLE = N_("Nim")
 MAX_PILE = 10**9
 MAX_PILES = 1000
 MAX_SUBTRACTION = 1000
 
 OPTIONS: tuple[Option, ...] = (
-    Option("misere", "flag", False, "misère: who takes the last stone loses", group="rule"),
+    Option("misere", "flag", False, N_("misère: who takes the last stone loses"), group="rule"),
     Option(
-        "subtract", "ints", (), "subtraction game: a move takes s stones, s in S",
+        "subtract", "ints", (), N_("subtraction game: a move takes s stones, s in S"),
         lo=1, hi=MAX_SUBTRACTION, metavar="S", group="rule",
     ),
 )  # fmt: skip
+
+
+#: The verdicts, indexed by whether the first player wins (a CSV cell keeps the English).
+WINNERS = (N_("Second player wins"), N_("First player wins"))
 
 
 class Rule(enum.Enum):
@@ -91,21 +97,31 @@ class NimInputs:
         if not isinstance(self.piles, tuple):
             object.__setattr__(self, "piles", tuple(self.piles))
         if not self.piles:
-            raise ValueError("there must be at least one pile")
+            raise ValueError(_("there must be at least one pile"))
         if len(self.piles) > MAX_PILES:
-            raise ValueError(f"at most {MAX_PILES} piles, got {len(self.piles)}")
+            raise ValueError(
+                _("at most {limit} piles, got {count}").format(
+                    limit=MAX_PILES, count=len(self.piles)
+                )
+            )
         for index, pile in enumerate(self.piles, start=1):
             if not 0 <= pile <= MAX_PILE:
-                raise ValueError(f"pile {index}: size must be between 0 and {MAX_PILE}, got {pile}")
+                raise ValueError(
+                    _("pile {number}: size must be between 0 and {limit}, got {size}").format(
+                        number=index, limit=MAX_PILE, size=pile
+                    )
+                )
         if self.rule is Rule.SUBTRACTION:
             if not self.subtraction:
-                raise ValueError("a subtraction game needs a non-empty set S")
+                raise ValueError(_("a subtraction game needs a non-empty set S"))
             if any(not 1 <= s <= MAX_SUBTRACTION for s in self.subtraction):
-                raise ValueError(f"every s in S must be between 1 and {MAX_SUBTRACTION}")
+                raise ValueError(
+                    _("every s in S must be between 1 and {limit}").format(limit=MAX_SUBTRACTION)
+                )
             if tuple(sorted(set(self.subtraction))) != self.subtraction:
                 object.__setattr__(self, "subtraction", tuple(sorted(set(self.subtraction))))
         elif self.subtraction:
-            raise ValueError("a set S only makes sense for a subtraction game")
+            raise ValueError(_("a set S only makes sense for a subtraction game"))
 
     @property
     def option_words(self) -> list[str]:
@@ -145,7 +161,7 @@ class NimResult:
     @property
     def winner_text(self) -> str:
         """The verdict as the GUI prints it."""
-        return "First player wins" if self.first_player_wins else "Second player wins"
+        return _(WINNERS[int(self.first_player_wins)])
 
 
 Inputs = NimInputs
@@ -207,12 +223,13 @@ def _winning_moves(
 def apply_move(inputs: NimInputs, move: Move) -> NimInputs:
     """The position after ``move``; raises ``ValueError`` when it is illegal."""
     if not 0 <= move.pile < len(inputs.piles) or inputs.piles[move.pile] != move.before:
-        raise ValueError("that pile does not hold that many stones")
+        raise ValueError(_("that pile does not hold that many stones"))
     removed = move.removed
     if removed < 1 or move.after < 0:
-        raise ValueError("a move must take at least one stone and at most the whole pile")
+        raise ValueError(_("a move must take at least one stone and at most the whole pile"))
     if inputs.rule is Rule.SUBTRACTION and removed not in inputs.subtraction:
-        raise ValueError(f"you may only take {', '.join(map(str, inputs.subtraction))} stones")
+        takes = ", ".join(map(str, inputs.subtraction))
+        raise ValueError(_("you may only take {takes} stones").format(takes=takes))
     piles = list(inputs.piles)
     piles[move.pile] = move.after
     return NimInputs(tuple(piles), inputs.rule, inputs.subtraction)
@@ -259,7 +276,7 @@ def iter_judge(
 ) -> Iterator[NimInputs]:
     """The cases of ``parse_judge`` one by one, reading ``source`` only as far as each needs."""
     if misere and subtract:
-        raise ValueError("misere and a subtraction set cannot be combined")
+        raise ValueError(_("misère and a subtraction set cannot be combined"))
     rule = Rule.SUBTRACTION if subtract else (Rule.MISERE if misere else Rule.NORMAL)
     subtraction = tuple(subtract)
     tokens = tokens_of(source)
@@ -267,8 +284,8 @@ def iter_judge(
     while first or not tokens.at_end():
         first = False
         line = tokens.line
-        n = tokens.integer("the number of piles N", 1, MAX_PILES)
-        piles = tuple(tokens.integers(n, "a pile size", 1, MAX_PILE))
+        n = tokens.integer(N_("the number of piles N"), 1, MAX_PILES)
+        piles = tuple(tokens.integers(n, N_("a pile size"), 1, MAX_PILE))
         yield checked(line, NimInputs, piles, rule, subtraction)
 
 
@@ -313,7 +330,9 @@ def csv_rows(inputs: NimInputs, result: NimResult | None) -> list[list[str]]:
             rows.append([*pile, "", "", "", "", ""])
     if len(rows) > 1:
         rows[1][5:] = (
-            [rule, "", ""] if result is None else [rule, str(result.nim_sum), result.winner_text]
+            [rule, "", ""]
+            if result is None
+            else [rule, str(result.nim_sum), WINNERS[int(result.first_player_wins)]]
         )
     return rows
 

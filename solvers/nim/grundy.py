@@ -17,6 +17,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from operator import itemgetter
 
+from solvers.i18n import ngettext
 from solvers.protocol import Progress, TooBig, report
 
 __all__ = ["MAX_SCAN", "MAX_WORK", "GrundySequence", "grundy_sequence"]
@@ -97,8 +98,13 @@ def _search(subtraction: tuple[int, ...], progress: Progress | None) -> GrundySe
             g += 1
         values.append(g)
     raise TooBig(
-        f"no period found in the first {limit:,} Grundy values of this set S "
-        f"({len(subtraction)} numbers up to {k}): use fewer or smaller numbers in S"
+        ngettext(
+            "no period found in the first {limit:,} Grundy values of this set S "
+            "({count} number up to {largest}): use fewer or smaller numbers in S",
+            "no period found in the first {limit:,} Grundy values of this set S "
+            "({count} numbers up to {largest}): use fewer or smaller numbers in S",
+            len(subtraction),
+        ).format(limit=limit, count=len(subtraction), largest=k)
     )
 
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from solvers.i18n import _
 from solvers.nim import Move, NimInputs, Rule, apply_move, decide, grundy_sequence
 from solvers.nim.grundy import GrundySequence
 from solvers.protocol import Progress, TooBig, report
@@ -134,18 +135,18 @@ class NimGame:
             return winning[0]
         moves = self.moves()
         if not moves:
-            raise ValueError("the game is over")
+            raise ValueError(_("the game is over"))
         return min(moves, key=lambda m: (self.piles[m[0]] - m[1], m[0]))
 
     def play(self, move: PlayMove) -> NimGame:
         """The state after ``move``; ``ValueError`` if it is not legal."""
         if self.over:
-            raise ValueError("the game is over")
+            raise ValueError(_("the game is over"))
         try:
             pile, after = move
             before = self.piles[pile]
         except (TypeError, ValueError, IndexError):
-            raise ValueError(f"not a move: {move!r}") from None
+            raise ValueError(_("not a move: {move}").format(move=repr(move))) from None
         after_position = apply_move(self.position, Move(pile, before, after))
         winning = set(self.winning_moves())
         best = 1.0 if winning else -1.0
@@ -167,13 +168,17 @@ def start(inputs: NimInputs, progress: Progress | None = None) -> NimGame:
     )
     if len(inputs.piles) * len(inputs.subtraction) > MAX_PLAY_PAIRS:
         raise TooBig(
-            f"{len(inputs.piles)} piles with {len(inputs.subtraction)} numbers in S: at most "
-            f"{MAX_PLAY_PAIRS:,} pairs can be played here: use fewer piles or a smaller S"
+            _(
+                "{piles:,} piles with {numbers:,} numbers in S: at most {limit:,} pairs can be"
+                " played here: use fewer piles or a smaller S"
+            ).format(piles=len(inputs.piles), numbers=len(inputs.subtraction), limit=MAX_PLAY_PAIRS)
         )
     if count > MAX_PLAY_MOVES:
         raise TooBig(
-            f"{count:,} legal moves to list, at most {MAX_PLAY_MOVES:,} can be played here: "
-            "use fewer or smaller piles"
+            _(
+                "{count:,} legal moves to list, at most {limit:,} can be played here: "
+                "use fewer or smaller piles"
+            ).format(count=count, limit=MAX_PLAY_MOVES)
         )
     report(progress, 1.0)
     return game

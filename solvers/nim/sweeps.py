@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
+from solvers.i18n import N_
 from solvers.protocol import Progress, Sweep, SweepRow, report
 
 if TYPE_CHECKING:  # the game's package imports this module: its names are looked up late
@@ -68,19 +69,19 @@ def _batch(
     return run
 
 
-_GRUNDY = ("grundy value", "first player wins")
+_GRUNDY = (N_("grundy value"), N_("first player wins"))
 
 SWEEPS: tuple[Sweep, ...] = (
     Sweep(
-        "pile", "size of pile {index}", "int",
+        "pile", N_("size of pile {index}"), "int",
         bounds=_pile_range, apply=_with_pile,
         current=lambda inputs, index: inputs.piles[index - 1],
-        answers=("nim-sum", "first player wins"), measure=_measure,
-        indexed="pile", count=lambda inputs: len(inputs.piles),
+        answers=(N_("nim-sum"), N_("first player wins")), measure=_measure,
+        indexed=N_("pile"), count=lambda inputs: len(inputs.piles),
         batch=_batch(_with_pile), max_points=10_000,
     ),
     Sweep(
-        "size", "one pile of this size (its Grundy value)", "int",
+        "size", N_("one pile of this size (its Grundy value)"), "int",
         bounds=_pile_range, apply=_single,
         current=lambda inputs, index: inputs.piles[0],
         answers=_GRUNDY, measure=_measure, needs=("subtract",), fits=_subtracting,

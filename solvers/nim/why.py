@@ -2,100 +2,109 @@
 
 Every number comes from the solver's result (its nim-sum, Grundy values, winning
 moves and Grundy sequence) and the inputs; the sentences are the ``TEXTS`` below.
+``explain_position`` says the same of a position reached in play, for the player to
+move (the Why page follows a game with it).
 """
 
 from __future__ import annotations
 
 from solvers.explain import Ref, Step, Table, bounded_rows, phrasebook
-from solvers.nim import Move, NimInputs, NimResult, Rule
-from solvers.nim.grundy import GrundySequence
+from solvers.i18n import N_, ngettext
+from solvers.nim import Move, NimInputs, NimResult, Rule, decide
+from solvers.nim.grundy import GrundySequence, grundy_sequence
 
-__all__ = ["DIGIT_COLUMNS_UP_TO", "TEXTS", "explain"]
+__all__ = ["DIGIT_COLUMNS_UP_TO", "TEXTS", "explain", "explain_position"]
 
 #: Every English sentence of a Nim explanation, with named fields (one place to translate).
-TEXTS = {
-    "binary_title": "Each pile in binary",
-    "binary_text": (
+TEXTS: dict[str, str] = {
+    "binary_title": N_("Each pile in binary"),
+    "binary_text": N_(
         "Write every pile size in binary, one column per power of two. "
         "XOR each column on its own: the column's digit of the nim-sum is 1 when the column "
         "holds an odd number of 1s, and 0 when it holds an even number."
     ),
-    "grundy_binary_title": "Each Grundy value in binary",
-    "grundy_binary_text": (
+    "grundy_binary_title": N_("Each Grundy value in binary"),
+    "grundy_binary_text": N_(
         "A sum of games is played like Nim on the Grundy values: write each pile's Grundy "
         "value in binary and XOR the columns."
     ),
-    "pile": "pile {number}",
-    "size": "size",
-    "binary": "binary",
-    "grundy": "g",
-    "xor_row": "XOR",
-    "more_piles": "… {count} more piles",
-    "more_values": "… {count} more values",
-    "sum_title": "The nim-sum",
-    "sum_text": "nim-sum s = {terms} = {value} (binary {bits}).",
-    "win_title": "The first player wins: the winning move",
-    "win_text": (
+    "pile": N_("pile {number}"),
+    "size": N_("size"),
+    "binary": N_("binary"),
+    "grundy": N_("g"),
+    "xor_row": N_("XOR"),
+    "sum_title": N_("The nim-sum"),
+    "sum_text": N_("nim-sum s = {terms} = {value} (binary {bits})."),
+    "win_title": N_("The first player wins: the winning move"),
+    "win_text": N_(
         "s = {value} is not 0. Its highest 1 is in the column {column}. A pile with a 1 in "
         "that column gets smaller when XORed with s (a ⊕ s < a): bring that pile down to "
         "a ⊕ s and the nim-sum becomes 0, a position the opponent cannot keep at 0."
     ),
-    "move_row_take": "take",
-    "move_row_left": "leaves",
-    "move_text": "Take {taken} from pile {number}: {before} → {after}.",
-    "lose_title": "The second player wins: every move loses",
-    "lose_text": (
+    "move_row_take": N_("take"),
+    "move_row_left": N_("leaves"),
+    "move_text": N_("Take {taken} from pile {number}: {before} → {after}."),
+    "lose_title": N_("The second player wins: every move loses"),
+    "now_win_title": N_("The player to move wins: the winning move"),
+    "now_lose_title": N_("The player to move loses: every move loses"),
+    "over_title": N_("No move is left"),
+    "over_text": N_("Every pile is too small for a move: the game is over."),
+    "lose_text": N_(
         "s = 0. A move changes one pile, so it changes at least one of that pile's binary "
         "digits, and that column's XOR becomes 1: every move leaves a nim-sum that is not 0. "
         "The opponent then brings it back to 0 (as in the step before), again and again, and "
         "wins in the end."
     ),
-    "misere_title": "Misère: while some pile has 2 or more stones",
-    "misere_text": (
+    "misere_title": N_("Misère: while some pile has 2 or more stones"),
+    "misere_text": N_(
         "Misère Nim is played as normal Nim while some pile has 2 or more stones, with one "
         "exception: the move that would leave only piles of 1 must leave an odd number of "
-        "them, so the opponent takes the last stone. {count} pile(s) here have 2 or more "
-        "stones."
+        "them, so the opponent takes the last stone."
     ),
-    "misere_last_big": (
+    "misere_last_big": N_(
         "Only pile {number} has 2 or more stones: take it down to {after} so that {ones} "
         "pile(s) of 1 remain, an odd number."
     ),
-    "ones_title": "Misère: the all-ones exception",
-    "ones_text": (
+    "ones_title": N_("Misère: the all-ones exception"),
+    "ones_text": N_(
         "Every pile holds at most 1 stone, so each move takes a whole pile of 1 and the "
-        "players simply alternate. With {ones} pile(s) of 1 the last stone is taken by the "
-        "{last} player, who loses: the {winner} player wins. (The nim-sum {value} does not "
-        "decide here.)"
+        "players simply alternate."
     ),
-    "first": "first",
-    "second": "second",
-    "mex_title": "Grundy values: g(x) = mex of the values reachable from x",
-    "mex_text": (
+    "ones_odd": N_(
+        "With {ones} pile(s) of 1 the last stone is taken by the first player, who loses: "
+        "the second player wins."
+    ),
+    "ones_even": N_(
+        "With {ones} pile(s) of 1 the last stone is taken by the second player, who loses: "
+        "the first player wins."
+    ),
+    "ones_note": N_("(The nim-sum {value} does not decide here.)"),
+    "mex_title": N_("Grundy values: g(x) = mex of the values reachable from x"),
+    "mex_text": N_(
         "A move takes s stones, s in S = {{{subtraction}}}. From x stones the reachable "
         "positions are x − s (s ≤ x); g(x) is the smallest value that no reachable position "
         "has (the mex). The values g(0) to g({last}) follow."
     ),
-    "reachable": "x − s",
-    "their_g": "their g",
-    "mex": "mex = g(x)",
-    "period_title": "The period",
-    "period_text": (
+    "reachable": N_("x − s"),
+    "their_g": N_("their g"),
+    "mex": N_("mex = g(x)"),
+    "period_title": N_("The period"),
+    "period_text": N_(
         "From x = {start} on the values repeat with period {period}: "
         "g(x) = g({start} + (x − {start}) mod {period}). It is found when the last {window} "
         "values (as many as the largest s) repeat, since g(x) depends only on them."
     ),
-    "period_row": "one period",
-    "pile_grundy_title": "Each pile's Grundy value",
-    "pile_grundy_text": "The period turns every pile size into a position whose g is known.",
-    "reduced": "same g as x",
-    "sub_win_text": (
+    "period_row": N_("one period"),
+    "pile_grundy_title": N_("Each pile's Grundy value"),
+    "pile_grundy_text": N_("The period turns every pile size into a position whose g is known."),
+    "reduced": N_("same g as x"),
+    "sub_win_text": N_(
         "s = {value} is not 0. A winning move takes a pile from g to g ⊕ s, which a move "
         "can reach when g ⊕ s < g or some reachable position has that value; then the "
         "Grundy values XOR to 0."
     ),
-    "target": "wanted g",
-    "sub_lose_text": (
+    "target": N_("wanted g"),
+    "sub_lose_text": N_(
         "s = 0. Every move changes one pile's Grundy value (a position never reaches its own "
         "value, by the mex), so it leaves a sum that is not 0, and the opponent can bring it "
         "back to 0 each time until no move is left."
@@ -106,7 +115,11 @@ say = phrasebook(TEXTS)
 
 
 def _more_piles(count: int) -> str:
-    return say("more_piles", count=count)
+    return ngettext("… {count} more pile", "… {count} more piles", count).format(count=count)
+
+
+def _more_values(count: int) -> str:
+    return ngettext("… {count} more value", "… {count} more values", count).format(count=count)
 
 
 #: Widest binary numbers given a table column per digit; wider ones are read in the binary
@@ -118,24 +131,53 @@ _SHOWN_REACHABLE = 12
 
 def explain(inputs: NimInputs, result: NimResult) -> list[Step]:
     """The derivation of ``result`` for ``inputs``, step by step."""
-    piles = inputs.piles
     steps: list[Step] = []
     sequence = result.sequence
     if inputs.rule is Rule.SUBTRACTION and sequence is not None:
         steps += _grundy_steps(inputs, sequence)
+    return steps + _verdict_steps(inputs, result, now=False)
+
+
+def explain_position(position: NimInputs, sequence: GrundySequence | None = None) -> list[Step]:
+    """Why the player to move in ``position`` (a game in play) wins or loses, and how.
+
+    The piles now in binary, their nim-sum and the winning moves from here; for a
+    subtraction game (``sequence``: its Grundy values, found again when None) each
+    pile's Grundy value first. Over in one pass over the piles.
+    """
+    if position.rule is Rule.SUBTRACTION and sequence is None:
+        sequence = grundy_sequence(position.subtraction)
+    least = position.subtraction[0] if position.rule is Rule.SUBTRACTION else 1
+    if all(p < least for p in position.piles):
+        refs = tuple(Ref("pile", (i,)) for i in range(len(position.piles)))
+        return [Step(say("over_title"), say("over_text"), (), refs)]
+    result = decide(position, sequence)
+    steps: list[Step] = []
+    if sequence is not None:
+        steps.append(_pile_grundy_step(position, sequence))
+    return steps + _verdict_steps(position, result, now=True)
+
+
+def _verdict_steps(inputs: NimInputs, result: NimResult, now: bool) -> list[Step]:
+    """Binary columns, the nim-sum and the winning move (or why every move loses).
+
+    ``now``: said of the player to move in a game in play, not of the first player.
+    """
+    piles = inputs.piles
     values = result.grundy
     grundy = inputs.rule is Rule.SUBTRACTION
-    steps.append(_binary_step(values, result.nim_sum, grundy))
+    steps = [_binary_step(values, result.nim_sum, grundy)]
     if inputs.rule is Rule.MISERE and all(p <= 1 for p in piles):
-        steps.append(_all_ones_step(inputs, result))
+        steps.append(_all_ones_step(inputs, result, now))
         return steps
     steps.append(_sum_step(values, result.nim_sum))
     if inputs.rule is Rule.MISERE:
         steps.append(_misere_step(inputs, result))
     if result.first_player_wins:
-        steps.append(_win_step(inputs, result))
+        steps.append(_win_step(inputs, result, say("now_win_title" if now else "win_title")))
     else:
-        steps.append(Step(say("lose_title"), say("sub_lose_text" if grundy else "lose_text")))
+        title = say("now_lose_title" if now else "lose_title")
+        steps.append(Step(title, say("sub_lose_text" if grundy else "lose_text")))
     return steps
 
 
@@ -178,7 +220,7 @@ def _move_rows(moves: tuple[Move, ...]) -> tuple[tuple[str, ...], ...]:
     )
 
 
-def _win_step(inputs: NimInputs, result: NimResult) -> Step:
+def _win_step(inputs: NimInputs, result: NimResult, title: str) -> Step:
     moves = result.winning_moves
     refs = tuple(Ref("pile", (m.pile,)) for m in moves)
     if inputs.rule is not Rule.SUBTRACTION:
@@ -209,12 +251,20 @@ def _win_step(inputs: NimInputs, result: NimResult) -> Step:
         column = _column_name(result.nim_sum.bit_length() - 1)
         intro = say("win_text", value=result.nim_sum, column=column)
     table = Table(header, bounded_rows(list(rows), len(header), _more_piles))
-    return Step(say("win_title"), "\n".join([intro, "", *sentences]), (table,), refs)
+    return Step(title, "\n".join([intro, "", *sentences]), (table,), refs)
 
 
 def _misere_step(inputs: NimInputs, result: NimResult) -> Step:
     big = [i for i, p in enumerate(inputs.piles) if p >= 2]
-    text = say("misere_text", count=len(big))
+    count = len(big)
+    text = " ".join((
+        say("misere_text"),
+        ngettext(
+            "{count} pile here has 2 or more stones.",
+            "{count} piles here have 2 or more stones.",
+            count,
+        ).format(count=count),
+    ))  # fmt: skip
     if len(big) == 1 and result.winning_moves:
         move = result.winning_moves[0]
         ones = sum(1 for i, p in enumerate(inputs.piles) if p == 1 and i != move.pile)
@@ -223,11 +273,26 @@ def _misere_step(inputs: NimInputs, result: NimResult) -> Step:
     return Step(say("misere_title"), text, (), tuple(Ref("pile", (i,)) for i in big))
 
 
-def _all_ones_step(inputs: NimInputs, result: NimResult) -> Step:
+def _all_ones_step(inputs: NimInputs, result: NimResult, now: bool) -> Step:
     ones = sum(inputs.piles)
-    last = say("first") if ones % 2 else say("second")
-    winner = say("first") if result.first_player_wins else say("second")
-    text = say("ones_text", ones=ones, last=last, winner=winner, value=result.nim_sum)
+    # An odd count: the player to move (the first player) takes the last stone and loses.
+    if not now:
+        who = say("ones_odd" if ones % 2 else "ones_even", ones=ones)
+    elif ones % 2:
+        who = ngettext(
+            "With {ones} pile of 1 the last stone is taken by the player to move, who loses.",
+            "With {ones} piles of 1 the last stone is taken by the player to move, who loses.",
+            ones,
+        ).format(ones=ones)
+    else:
+        who = ngettext(
+            "With {ones} pile of 1 the last stone is taken by the opponent, who loses: the player"
+            " to move wins.",
+            "With {ones} piles of 1 the last stone is taken by the opponent, who loses: the"
+            " player to move wins.",
+            ones,
+        ).format(ones=ones)
+    text = " ".join((say("ones_text"), who, say("ones_note", value=result.nim_sum)))
     refs = tuple(Ref("pile", (i,)) for i, p in enumerate(inputs.piles) if p == 1)
     if result.first_player_wins:
         return Step(say("ones_title"), text + "\n\n" + "\n".join(
@@ -255,24 +320,27 @@ def _grundy_steps(inputs: NimInputs, g: GrundySequence) -> list[Step]:
     period_row = (say("period_row"), *(str(v) for v in period_values[:columns]))
     if g.period > columns:
         period_header += ("…",)
-        period_row += (say("more_values", count=g.period - columns),)
+        period_row += (_more_values(g.period - columns),)
     period = Step(
         say("period_title"),
         say("period_text", start=g.preperiod, period=g.period, window=max(subtraction)),
         (Table(period_header, (period_row,)),),
     )
+    return [mex, period, _pile_grundy_step(inputs, g)]
+
+
+def _pile_grundy_step(inputs: NimInputs, g: GrundySequence) -> Step:
     pile_rows = [
         (say("pile", number=i + 1), str(p), str(_reduced(g, p)), str(g(p)))
         for i, p in enumerate(inputs.piles)
     ]
     pile_header = ("", say("size"), say("reduced"), say("grundy"))
-    piles = Step(
+    return Step(
         say("pile_grundy_title"),
         say("pile_grundy_text"),
         (Table(pile_header, bounded_rows(pile_rows, 4, _more_piles)),),
         tuple(Ref("pile", (i,)) for i in range(len(inputs.piles))),
     )
-    return [mex, period, piles]
 
 
 def _reduced(g: GrundySequence, x: int) -> int:

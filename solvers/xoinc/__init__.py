@@ -12,8 +12,9 @@ the explanation of a result step by step.
 from __future__ import annotations
 
 from dataclasses import InitVar, dataclass
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
+from solvers.i18n import N_, _
 from solvers.protocol import Option, Progress, Tokens, checked, report, tokens_of
 from solvers.tokens import TextReader
 from solvers.xoinc.sweeps import SWEEPS
@@ -70,14 +71,16 @@ class XoincInputs:
             object.__setattr__(self, "coins", tuple(self.coins))
         n = len(self.coins)
         if n == 0:
-            raise ValueError("the stack needs at least one coin")
+            raise ValueError(_("the stack needs at least one coin"))
         check_size(n)
         # min/max first: validating 5000 coins one by one would dominate a CLI run.
         if min(self.coins) < 1 or max(self.coins) > MAX_VALUE:
             for index, value in enumerate(self.coins, start=1):
                 if not 1 <= value <= MAX_VALUE:
                     raise ValueError(
-                        f"coin {index}: value must be between 1 and {MAX_VALUE}, got {value}"
+                        _("coin {index}: value must be between 1 and {most}, got {value}").format(
+                            index=index, most=MAX_VALUE, value=value
+                        )
                     )
 
 
@@ -118,9 +121,9 @@ class XoincResult:
     @property
     def values(self) -> ValueTable:
         """The value table of all positions (for hints and play against the solver)."""
-        table = cast("ValueTable | None", self.__dict__.get("_values"))
+        table: ValueTable | None = self.__dict__.get("_values")
         if table is None:
-            raise ValueError("this result carries no value table")
+            raise ValueError(_("this result carries no value table"))
         return table
 
     def takers(self) -> tuple[int, ...]:
@@ -217,8 +220,8 @@ def iter_judge(source: str | TextReader | Tokens) -> Iterator[XoincInputs]:
     """The one case of ``parse_judge``, reading ``source`` only as far as it needs."""
     tokens = tokens_of(source)
     line = tokens.line
-    n = tokens.integer("the number of coins N", 1, MAX_COINS)
-    coins = tuple(tokens.integers(n, "a coin value", 1, MAX_VALUE))
+    n = tokens.integer(_("the number of coins N"), 1, MAX_COINS)
+    coins = tuple(tokens.integers(n, _("a coin value"), 1, MAX_VALUE))
     tokens.expect_end()
     yield checked(line, XoincInputs, coins)
 
@@ -234,17 +237,18 @@ def format_input(inputs: XoincInputs) -> str:
 
 
 #: One row per coin; the last two columns hold the game's result on the first row only.
+#: Written in the language spoken when the file is exported (the CLI's is English).
 CSV_HEADER = [
-    "coin (1 = top)",
-    "value",
-    "taken by player",
-    "on turn",
-    "allowance that turn",
-    "coins taken that turn",
-    "player 1 total after the turn",
-    "player 2 total after the turn",
-    "player 1 final total",
-    "player 2 final total",
+    N_("coin (1 = top)"),
+    N_("value"),
+    N_("taken by player"),
+    N_("on turn"),
+    N_("allowance that turn"),
+    N_("coins taken that turn"),
+    N_("player 1 total after the turn"),
+    N_("player 2 total after the turn"),
+    N_("player 1 final total"),
+    N_("player 2 final total"),
 ]
 
 
@@ -253,7 +257,7 @@ def csv_rows(inputs: XoincInputs, result: XoincResult | None) -> list[list[str]]
 
     Before a solve only the coins and their values are filled in.
     """
-    rows = [list(CSV_HEADER)]
+    rows = [[_(title) for title in CSV_HEADER]]
     turn_of = [] if result is None else [t for t in result.line for _ in range(t.taken)]
     for index, value in enumerate(inputs.coins):
         row = [str(index + 1), str(value)] + [""] * (len(CSV_HEADER) - 2)

@@ -11,6 +11,7 @@ import random
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from solvers.i18n import _
 from solvers.shrinking import smaller_lists
 
 if TYPE_CHECKING:
@@ -53,7 +54,11 @@ def generate(rng: random.Random, size: str) -> XoincInputs:
     from solvers.xoinc import MAX_VALUE, XoincInputs
 
     if size not in _SIZES:
-        raise ValueError(f"size must be one of {', '.join(_SIZES)}, got {size!r}")
+        raise ValueError(
+            _("size must be one of {sizes}, got {size!r}").format(
+                sizes=", ".join(_SIZES), size=size
+            )
+        )
     if size == "small":
         n = rng.choice((1, 2, 3, rng.randint(1, 12), rng.randint(4, 12)))
         top = rng.choice((9, 100))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from solvers.i18n import _
 from solvers.xoinc.table import FIRST_ALLOWANCE, ValueTable
 
 __all__ = ["PlayedTake", "XoincGame", "start"]
@@ -60,9 +61,9 @@ class XoincGame:
 
     def __post_init__(self) -> None:
         if self.table.size != len(self.coins):
-            raise ValueError("the value table belongs to another stack")
+            raise ValueError(_("the value table belongs to another stack"))
         if not 0 <= self.coins_left <= len(self.coins) or self.allowance < 1:
-            raise ValueError("not a position of this stack")
+            raise ValueError(_("not a position of this stack"))
 
     @property
     def to_move(self) -> int:
@@ -111,7 +112,7 @@ class XoincGame:
     def best_take(self) -> int:
         """The smallest take with the best final total (what the solver plays)."""
         if self.over:
-            raise ValueError("the game is over")
+            raise ValueError(_("the game is over"))
         return self.table.best_take(self.coins_left, self.allowance)
 
     def outlook(self) -> int:
@@ -121,10 +122,14 @@ class XoincGame:
     def play(self, move: int) -> XoincGame:
         """The state after the mover takes ``move`` coins; ``ValueError`` if illegal."""
         if self.over:
-            raise ValueError("the game is over")
+            raise ValueError(_("the game is over"))
         if isinstance(move, bool) or not isinstance(move, int) or not 1 <= move <= self.most:
             player = self.to_move + 1  # people count players from 1
-            raise ValueError(f"player {player} may take 1 to {self.most} coins, not {move}")
+            raise ValueError(
+                _("player {player} may take 1 to {most} coins, not {move}").format(
+                    player=player, most=self.most, move=move
+                )
+            )
         options = self.take_values()
         best_value = max(options)
         gained = sum(self.coins[self.top : self.top + move])

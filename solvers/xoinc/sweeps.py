@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from solvers.i18n import N_
 from solvers.protocol import Sweep
 
 if TYPE_CHECKING:  # the game's package imports this module: its names are looked up late
@@ -41,18 +42,19 @@ def _values(inputs: XoincInputs, index: int) -> tuple[float, float]:
     return (1, MAX_VALUE)
 
 
-_TOTALS = ("second player total", "first player total")
+#: Marked only: the What-if page translates a sweep's words where it shows them.
+_TOTALS = (N_("second player total"), N_("first player total"))
 
 SWEEPS: tuple[Sweep, ...] = (
     Sweep(
-        "coins", "coins (the top of the stack)", "int",
+        "coins", N_("coins (the top of the stack)"), "int",
         bounds=lambda inputs, index: (1, len(inputs.coins)),
         apply=_prefix,
         current=lambda inputs, index: len(inputs.coins),
         answers=_TOTALS, measure=_measure,
     ),
     Sweep(
-        "coin", "value of coin {index} (from the top)", "int",
+        "coin", N_("value of coin {index} (from the top)"), "int",
         bounds=_values,
         apply=_with_coin,
         current=lambda inputs, index: inputs.coins[index - 1],

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from itertools import accumulate
 from typing import Any, Protocol
 
+from solvers.i18n import _
 from solvers.protocol import Progress, TooBig, report
 
 __all__ = [
@@ -71,8 +72,10 @@ def check_size(n: int) -> None:
     """Raise ``TooBig`` when a stack of ``n`` coins is past the work bound."""
     if n > MAX_COINS:
         raise TooBig(
-            f"at most {MAX_COINS} coins, got {n} (the table of positions would take "
-            f"about {table_bytes(n) // 2**20} MB): use fewer coins"
+            _(
+                "at most {most} coins, got {count} (the table of positions would take "
+                "about {size} MB): use fewer coins"
+            ).format(most=MAX_COINS, count=n, size=table_bytes(n) // 2**20)
         )
 
 
@@ -123,9 +126,15 @@ class ValueTable:
 
     def _check(self, coins_left: int, allowance: int) -> None:
         if not 0 <= coins_left <= self.size:
-            raise ValueError(f"coins left must be between 0 and {self.size}, got {coins_left}")
+            raise ValueError(
+                _("coins left must be between 0 and {most}, got {left}").format(
+                    most=self.size, left=coins_left
+                )
+            )
         if allowance < 1:
-            raise ValueError(f"the allowance must be at least 1, got {allowance}")
+            raise ValueError(
+                _("the allowance must be at least 1, got {allowance}").format(allowance=allowance)
+            )
 
     def opponent_best(self, coins_left: int, take: int) -> int:
         """What the opponent gets after the mover takes ``take`` of ``coins_left`` coins."""

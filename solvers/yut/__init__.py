@@ -15,6 +15,7 @@ import importlib
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, overload
 
+from solvers.i18n import N_, _
 from solvers.protocol import Option, Progress, Tokens, checked, tokens_of
 from solvers.tokens import TextReader
 from solvers.yut.board import (
@@ -109,7 +110,7 @@ __all__ = [
     "uniform",
 ]
 
-TITLE = "Dice Yut"
+TITLE = N_("Dice Yut")
 Inputs = YutInputs
 Result = YutResult
 #: A board file larger than this is refused before it is parsed (the largest
@@ -134,22 +135,24 @@ OPTIONS: tuple[Option, ...] = (
         "board",
         "file",
         None,
-        "board JSON file (default: the standard board)",
+        N_("board JSON file (default: the standard board)"),
         metavar="JSON",
         convert=read_board_file,
     ),
-    _ranged("pieces", "number of pieces (1..6)", MAX_PIECES, 4),
-    _ranged("faces", "die faces 1..F", MAX_FACE, JUDGE_FACES),
-    _ranged("throws", "throws per case", MAX_THROWS, JUDGE_THROWS),
+    _ranged("pieces", N_("number of pieces (1..6)"), MAX_PIECES, 4),
+    _ranged("faces", N_("die faces 1..F"), MAX_FACE, JUDGE_FACES),
+    _ranged("throws", N_("throws per case"), MAX_THROWS, JUDGE_THROWS),
     Option(
         "expected",
         "flag",
         False,
-        "read no throws: print the expected score with best play when each throw is "
-        "seen only when made (3 decimals)",
+        N_(
+            "read no throws: print the expected score with best play when each throw is "
+            "seen only when made (3 decimals)"
+        ),
         standalone=True,
     ),
-    _ranged("turns", "turns of the --expected game", MAX_THROWS, 10, "T"),
+    _ranged("turns", N_("turns of the --expected game"), MAX_THROWS, 10, "T"),
 )
 
 
@@ -220,7 +223,7 @@ def _known_cases(
     while first or not tokens.at_end():
         first = False
         line = tokens.line
-        values = tuple(tokens.integers(throws, "a throw", 1, faces))
+        values = tuple(tokens.integers(throws, _("a throw"), 1, faces))
         yield checked(line, YutInputs, values, pieces, faces, board)
 
 

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from solvers.i18n import N_, _
+
 if TYPE_CHECKING:  # NumPy is imported only by what needs arrays: a judge case does not
     import numpy as np
     import numpy.typing as npt
@@ -71,13 +73,13 @@ class Board:
     squares: tuple[Square, ...]
     start: str
     end: str
-    name: str = "custom board"
+    name: str = N_("custom board")
 
     def __post_init__(self) -> None:
-        found = text_problems("the board name", self.name, MAX_NAME_CHARS)
+        found = text_problems(_("the board name"), self.name, MAX_NAME_CHARS)
         found += board_problems(self.squares, self.start, self.end)
         if found:
-            raise ValueError("invalid board: " + "; ".join(found))
+            raise ValueError(_("invalid board: {problems}").format(problems="; ".join(found)))
 
     @functools.cached_property
     def _index(self) -> dict[str, int]:
@@ -181,32 +183,46 @@ def board_problems(squares: tuple[Square, ...], start: str, end: str) -> list[st
     """Every reason why these squares do not make a playable board (empty when fine)."""
     found: list[str] = []
     if len(squares) < 2:
-        return ["a board needs at least a start and an end square"]
+        return [_("a board needs at least a start and an end square")]
     if len(squares) > MAX_SQUARES:
-        return [f"at most {MAX_SQUARES} squares, got {len(squares)}"]
+        return [
+            _("at most {most} squares, got {count}").format(most=MAX_SQUARES, count=len(squares))
+        ]
     found = _id_problems(squares, start, end)
     if found:  # nothing more is said of ids too long to be named
         return found
     ids: dict[str, Square] = {}
     for number, sq in enumerate(squares, start=1):
-        name = f"square {sq.id!r}" if sq.id else f"square #{number}"
+        name = (
+            _("square {id}").format(id=repr(sq.id))
+            if sq.id
+            else _("square #{number}").format(number=number)
+        )
         if not isinstance(sq.id, str) or not sq.id.strip():
-            found.append(f"square #{number} has no id")
+            found.append(_("square #{number} has no id").format(number=number))
         elif sq.id in ids:
-            found.append(f"{name}: the id is used twice")
+            found.append(_("{square}: the id is used twice").format(square=name))
         ids.setdefault(sq.id, sq)
         if isinstance(sq.score, bool) or not isinstance(sq.score, int):
-            found.append(f"{name}: score must be a whole number, got {sq.score!r}")
+            found.append(
+                _("{square}: score must be a whole number, got {score}").format(
+                    square=name, score=repr(sq.score)
+                )
+            )
         elif abs(sq.score) > MAX_SCORE:
-            found.append(f"{name}: score must be between {-MAX_SCORE} and {MAX_SCORE}")
+            found.append(
+                _("{square}: score must be between {low} and {high}").format(
+                    square=name, low=-MAX_SCORE, high=MAX_SCORE
+                )
+            )
         if not all(isinstance(c, (int, float)) and math.isfinite(c) for c in (sq.x, sq.y)):
-            found.append(f"{name}: x and y must be finite numbers")
+            found.append(_("{square}: x and y must be finite numbers").format(square=name))
     if start not in ids:
-        found.append(f"the start {start!r} is not a square")
+        found.append(_("the start {id} is not a square").format(id=repr(start)))
     if end not in ids:
-        found.append(f"the end {end!r} is not a square")
+        found.append(_("the end {id} is not a square").format(id=repr(end)))
     if start == end:
-        found.append("the start and the end must be different squares")
+        found.append(_("the start and the end must be different squares"))
     found.extend(_arrow_problems(squares, ids, start, end))
     if found:
         return found
@@ -215,21 +231,34 @@ def board_problems(squares: tuple[Square, ...], start: str, end: str) -> list[st
 
 def _id_problems(squares: tuple[Square, ...], start: str, end: str) -> list[str]:
     """Ids (of squares, arrows, start and end) too long, or not one printable line."""
-    found = text_problems("the start", start, MAX_ID_CHARS)
-    found += text_problems("the end", end, MAX_ID_CHARS)
+    found = text_problems(_("the start"), start, MAX_ID_CHARS)
+    found += text_problems(_("the end"), end, MAX_ID_CHARS)
     for number, sq in enumerate(squares, start=1):
-        for what, text in (("id", sq.id), ("red arrow", sq.red), ("blue arrow", sq.blue)):
+        whats = (
+            (N_("square #{number}'s id"), sq.id),
+            (N_("square #{number}'s red arrow"), sq.red),
+            (N_("square #{number}'s blue arrow"), sq.blue),
+        )
+        for what, text in whats:
             if isinstance(text, str):
-                found += text_problems(f"square #{number}'s {what}", text, MAX_ID_CHARS)
+                found += text_problems(_(what).format(number=number), text, MAX_ID_CHARS)
     return found
 
 
 def text_problems(what: str, text: str, most: int) -> list[str]:
     """Why ``text`` cannot be ``what`` (a name or an id): too long, or not one printable line."""
     if len(text) > most:
-        return [f"{what} holds {len(text):,} characters (at most {most})"]
+        return [
+            _("{what} holds {count} characters (at most {most})").format(
+                what=what, count=f"{len(text):,}", most=most
+            )
+        ]
     if not text.isprintable():
-        return [f"{what} must be one line of printable characters, got {text!r}"]
+        return [
+            _("{what} must be one line of printable characters, got {text}").format(
+                what=what, text=repr(text)
+            )
+        ]
     return []
 
 
@@ -240,19 +269,32 @@ def _arrow_problems(
     for sq in squares:
         if sq.id == end:
             if sq.red is not None or sq.blue is not None:
-                found.append(f"the end {end!r} must have no arrows (pieces stop there)")
+                found.append(
+                    _("the end {id} must have no arrows (pieces stop there)").format(id=repr(end))
+                )
             continue
+        square = repr(sq.id)
         if sq.red is None:
-            found.append(f"square {sq.id!r} has no red successor (only the end may have none)")
-        for colour, target in (("red", sq.red), ("blue", sq.blue)):
+            found.append(
+                _("square {id} has no red successor (only the end may have none)").format(id=square)
+            )
+        arrows = (
+            (sq.red, N_("square {id}: red successor {target} is not a square"),
+             N_("square {id}: the red arrow points back to the start")),
+            (sq.blue, N_("square {id}: blue successor {target} is not a square"),
+             N_("square {id}: the blue arrow points back to the start")),
+        )  # fmt: skip
+        for target, missing, back in arrows:
             if target is None:
                 continue
             if target not in ids:
-                found.append(f"square {sq.id!r}: {colour} successor {target!r} is not a square")
+                found.append(_(missing).format(id=square, target=repr(target)))
             elif target == start:
-                found.append(f"square {sq.id!r}: the {colour} arrow points back to the start")
+                found.append(_(back).format(id=square))
         if sq.blue is not None and sq.blue == sq.id:
-            found.append(f"square {sq.id!r}: the blue arrow points to the square itself")
+            found.append(
+                _("square {id}: the blue arrow points to the square itself").format(id=square)
+            )
     return found
 
 
@@ -268,7 +310,8 @@ def _reach_problems(ids: Mapping[str, Square], start: str, end: str) -> list[str
                 todo.append(target)
     unreachable = [i for i in ids if i not in seen]
     if unreachable:
-        found.append("unreachable from the start: " + ", ".join(map(repr, unreachable)))
+        listed = ", ".join(map(repr, unreachable))
+        found.append(_("unreachable from the start: {squares}").format(squares=listed))
     # Red arrows form a function; every red walk must end at the end, or a
     # piece could circle forever. Colour squares: 0 unknown, 1 on the current
     # walk, 2 known to reach the end.
@@ -288,36 +331,47 @@ def _reach_problems(ids: Mapping[str, Square], start: str, end: str) -> list[str
             state[sq_id] = 2
     for cycle in cycles:
         shown = " -> ".join(repr(c) for c in [*cycle, cycle[0]])
-        found.append(f"the red arrows {shown} form a cycle that never reaches the end")
+        found.append(
+            _("the red arrows {cycle} form a cycle that never reaches the end").format(cycle=shown)
+        )
     return found
+
+
+#: What a square's arrow that is not an id is told.
+_ARROW_ID = {
+    "red": N_("square {id}: red must be a square id"),
+    "blue": N_("square {id}: blue must be a square id"),
+}
 
 
 def board_from_json(data: Any) -> Board:
     """Build a board from parsed JSON; ``ValueError`` explains what is wrong."""
     if not isinstance(data, dict):
-        raise ValueError("a board file must hold a JSON object with squares, start and end")
+        raise ValueError(_("a board file must hold a JSON object with squares, start and end"))
     for key in ("squares", "start", "end"):
         if key not in data:
-            raise ValueError(f"the board has no {key!r} entry")
+            raise ValueError(_("the board has no {key} entry").format(key=repr(key)))
     raw = data["squares"]
     if not isinstance(raw, list):
-        raise ValueError("'squares' must be a list")
+        raise ValueError(_("'squares' must be a list"))
     squares = []
     for number, item in enumerate(raw, start=1):
         if not isinstance(item, dict):
-            raise ValueError(f"square #{number} must be an object")
+            raise ValueError(_("square #{number} must be an object").format(number=number))
         unknown = set(item) - {"id", "score", "x", "y", "red", "blue"}
         if unknown:
             shown = ", ".join(
                 key if len(key) <= 20 else key[:17] + "..." for key in sorted(unknown)
             )
-            raise ValueError(f"square #{number}: unknown keys {shown[:200]}")
+            raise ValueError(
+                _("square #{number}: unknown keys {keys}").format(number=number, keys=shown[:200])
+            )
         if "id" not in item:
-            raise ValueError(f"square #{number} has no id")
+            raise ValueError(_("square #{number} has no id").format(number=number))
         sq_id = str(item["id"])
         for key in ("red", "blue"):
             if item.get(key) is not None and not isinstance(item[key], (str, int)):
-                raise ValueError(f"square {sq_id!r}: {key} must be a square id")
+                raise ValueError(_(_ARROW_ID[key]).format(id=repr(sq_id)))
         squares.append(
             Square(
                 sq_id,
@@ -328,9 +382,9 @@ def board_from_json(data: Any) -> Board:
                 None if item.get("blue") is None else str(item["blue"]),
             )
         )
-    name = data.get("name", "custom board")
+    name = data.get("name", Board.name)
     if not isinstance(name, str):
-        raise ValueError("the board name must be a text")
+        raise ValueError(_("the board name must be a text"))
     return Board(tuple(squares), str(data["start"]), str(data["end"]), str(name))
 
 
@@ -352,9 +406,11 @@ def load_board_text(text: str) -> Board:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ValueError(f"not valid JSON: line {exc.lineno}: {exc.msg}") from None
+        raise ValueError(
+            _("not valid JSON: line {line}: {reason}").format(line=exc.lineno, reason=exc.msg)
+        ) from None
     except RecursionError:  # "[[[[...": a board is never nested deeply
-        raise ValueError("not a board: the JSON is nested too deeply") from None
+        raise ValueError(_("not a board: the JSON is nested too deeply")) from None
     return board_from_json(data)
 
 

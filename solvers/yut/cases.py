@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from solvers.i18n import _
 from solvers.yut.known import YutInputs
 
 if TYPE_CHECKING:  # annotations only: a judge case loads neither
@@ -44,7 +45,11 @@ def generate(rng: random.Random, size: str) -> YutInputs:
     ``max`` to 4 and 5 (pieces reach the end and throws are lost).
     """
     if size not in _SIZES:
-        raise ValueError(f"size must be one of {', '.join(_SIZES)}, got {size!r}")
+        raise ValueError(
+            _("size must be one of {sizes}, got {size}").format(
+                sizes=", ".join(_SIZES), size=repr(size)
+            )
+        )
     low, high = {"small": (1, 3), "judge": (1, JUDGE_FACES), "max": (4, JUDGE_FACES)}[size]
     shape = rng.randrange(4)
     if shape == 0:

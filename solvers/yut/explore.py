@@ -20,6 +20,7 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
+from solvers.i18n import _
 from solvers.protocol import Progress, TooBig, report
 from solvers.yut.board import Board
 
@@ -182,7 +183,7 @@ def explore(
         for first in range(0, len(wave), batch_size):
             report(progress, share * (played + first / len(wave)) / turns)
             batch = wave[first : first + batch_size]
-            _, after, legal = moves(batch, faces, dest, end)
+            _moved, after, legal = moves(batch, faces, dest, end)
             reached = after[legal]
             codes = index.codes(reached)
             fresh = index.fresh(codes)
@@ -190,8 +191,10 @@ def explore(
                 new_codes, where = np.unique(codes[fresh], return_index=True)
                 if index.count + len(new_codes) > limit:
                     raise TooBig(
-                        f"more than {limit:,} positions to explore; "
-                        "use fewer pieces, turns or faces for the expectation"
+                        _(
+                            "more than {limit} positions to explore; "
+                            "use fewer pieces, turns or faces for the expectation"
+                        ).format(limit=f"{limit:,}")
                     )
                 index.add(new_codes)
                 found.append(reached[fresh][where].astype(np.int16))

@@ -11,30 +11,53 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from solvers.i18n import N_
 from solvers.yut.known import YutInputs, YutResult
 
 if TYPE_CHECKING:
     from solvers.yut.unknown import ExpectInputs, ExpectResult, Lookup
 
-__all__ = ["EXPECT_HEADER", "KNOWN_HEADER", "MAX_EXPECT_ROWS", "csv_rows"]
+__all__ = [
+    "EXPECT_HEADER",
+    "KNOWN_HEADER",
+    "LISTED",
+    "MAX_EXPECT_ROWS",
+    "NO_MOVE",
+    "YES",
+    "csv_rows",
+]
 
-KNOWN_HEADER = ["turn", "throw", "piece", "from", "to", "points", "total", "path", "max score"]
+KNOWN_HEADER = [
+    N_("turn"),
+    N_("throw"),
+    N_("piece"),
+    N_("from"),
+    N_("to"),
+    N_("points"),
+    N_("total"),
+    N_("path"),
+    N_("max score"),
+]
 EXPECT_HEADER = [
-    "turn",
-    "pieces on",
-    "throw",
-    "probability",
-    "from",
-    "to",
-    "points",
-    "expected points from this move to the end",
-    "best",
-    "expected score of the game",
-    "turns listed",
+    N_("turn"),
+    N_("pieces on"),
+    N_("throw"),
+    N_("probability"),
+    N_("from"),
+    N_("to"),
+    N_("points"),
+    N_("expected points from this move to the end"),
+    N_("best"),
+    N_("expected score of the game"),
+    N_("turns listed"),
 ]
 #: Rows of an unknown-throws table at most; whole turns only, so a turn is never cut.
 MAX_EXPECT_ROWS = 10_000
-NO_MOVE = "(no legal move)"
+NO_MOVE = N_("(no legal move)")
+#: The "best" column of a best move.
+YES = N_("yes")
+#: Which turns an unknown-throws table lists (the rest would not fit).
+LISTED = N_("1 to {listed} of {turns}")
 #: Expected values this close are equal (the sweep's float error is far smaller).
 TIE = 1e-9
 
@@ -93,7 +116,7 @@ def _expect_rows(inputs: ExpectInputs, result: ExpectResult | None) -> list[list
                 for cells in _moves(lookup, played, state, face):
                     rows.append([str(played + 1), where, str(face), f"{p:.6g}", *cells, "", ""])
     rows[1][-2] = f"{result.expected:.6f}"
-    rows[1][-1] = f"1 to {listed} of {inputs.turns}"
+    rows[1][-1] = LISTED.format(listed=listed, turns=inputs.turns)
     return rows
 
 
@@ -102,7 +125,7 @@ def _moves(lookup: Lookup, played: int, state: list[int], face: int) -> list[lis
     options = lookup.options(played, state, face)
     if not options:
         later = lookup.value(played + 1, state)
-        return [["", NO_MOVE, "0", f"{later:.6f}", "yes"]]
+        return [["", NO_MOVE, "0", f"{later:.6f}", YES]]
     top = max(o.expected for o in options)
     cells = []
     seen = set()
@@ -111,6 +134,6 @@ def _moves(lookup: Lookup, played: int, state: list[int], face: int) -> list[lis
             continue
         seen.add((o.from_square, o.to_square))
         # Every move as good as the best says so (a tie is not a mistake).
-        best = "yes" if o.expected >= top - TIE else ""
+        best = YES if o.expected >= top - TIE else ""
         cells.append([o.from_square, o.to_square, str(o.points), f"{o.expected:.6f}", best])
     return cells

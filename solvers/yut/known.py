@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from solvers.i18n import _
 from solvers.protocol import Progress, TooBig, report
 from solvers.yut.board import MAX_FACE, Board, standard_board
 
@@ -22,7 +23,11 @@ __all__ = [
     "Step",
     "YutInputs",
     "YutResult",
+    "faces_problem",
+    "pieces_problem",
     "solve_known",
+    "throw_problem",
+    "unknown_square",
 ]
 
 MAX_PIECES = 6
@@ -33,6 +38,30 @@ MAX_THROWS = 20
 MAX_KNOWN_POSITIONS = 2_000_000
 #: New memo entries between two progress reports (a few ms of work).
 _REPORT_EVERY = 4096
+
+
+def faces_problem(faces: int) -> str:
+    """Why a die of ``faces`` faces is refused (known and unknown throws alike)."""
+    return _("the die must have between 1 and {most} faces, got {faces}").format(
+        most=MAX_FACE, faces=faces
+    )
+
+
+def pieces_problem(pieces: int) -> str:
+    """Why ``pieces`` pieces are refused."""
+    return _("between 1 and {most} pieces, got {pieces}").format(most=MAX_PIECES, pieces=pieces)
+
+
+def throw_problem(turn: int, faces: int, throw: int) -> str:
+    """Why throw number ``turn`` (1-based) cannot be ``throw`` with a die of ``faces``."""
+    return _("throw {turn}: must be between 1 and {faces}, got {throw}").format(
+        turn=turn, faces=faces, throw=throw
+    )
+
+
+def unknown_square(square: object) -> str:
+    """Why a square id that is not on the board is refused."""
+    return _("unknown square {square}").format(square=repr(square))
 
 
 @dataclass(frozen=True)
@@ -46,14 +75,18 @@ class YutInputs:
 
     def __post_init__(self) -> None:
         if not 1 <= self.faces <= MAX_FACE:
-            raise ValueError(f"the die must have between 1 and {MAX_FACE} faces, got {self.faces}")
+            raise ValueError(faces_problem(self.faces))
         if not 1 <= self.pieces <= MAX_PIECES:
-            raise ValueError(f"between 1 and {MAX_PIECES} pieces, got {self.pieces}")
+            raise ValueError(pieces_problem(self.pieces))
         if not 1 <= len(self.throws) <= MAX_THROWS:
-            raise ValueError(f"between 1 and {MAX_THROWS} throws, got {len(self.throws)}")
+            raise ValueError(
+                _("between 1 and {most} throws, got {count}").format(
+                    most=MAX_THROWS, count=len(self.throws)
+                )
+            )
         for turn, throw in enumerate(self.throws, start=1):
             if not 1 <= throw <= self.faces:
-                raise ValueError(f"throw {turn}: must be between 1 and {self.faces}, got {throw}")
+                raise ValueError(throw_problem(turn, self.faces, throw))
 
 
 @dataclass(frozen=True)
@@ -154,8 +187,10 @@ class KnownSearch:
         self.next_report = count + _REPORT_EVERY
         if count > self.limit:
             raise TooBig(
-                f"more than {self.limit:,} positions to search; "
-                "use fewer pieces, fewer throws, fewer die faces or a smaller board"
+                _(
+                    "more than {limit} positions to search; "
+                    "use fewer pieces, fewer throws, fewer die faces or a smaller board"
+                ).format(limit=f"{self.limit:,}")
             )
         # The number of positions is not known in advance: show a steadily rising
         # fraction of the bound; its real job is to let a cancel in.

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
+from solvers.i18n import _
 from solvers.protocol import Progress
 from solvers.yut.board import legal_moves
 from solvers.yut.known import KnownSearch, YutInputs
@@ -101,9 +102,9 @@ class _Pieces:
 
 def _check(move: object, legal: Mapping[Move, int]) -> Move:
     if move is not None and (not isinstance(move, int) or isinstance(move, bool)):
-        raise ValueError(f"a move is a piece number or None, got {move!r}")
+        raise ValueError(_("a move is a piece number or None, got {move}").format(move=repr(move)))
     if move not in legal:
-        raise ValueError(f"piece {move} cannot move with this throw")
+        raise ValueError(_("piece {piece} cannot move with this throw").format(piece=move))
     return move
 
 
@@ -156,7 +157,7 @@ class KnownGame(_Pieces):
     def play(self, move: object) -> KnownGame:
         """Move piece ``move`` (1-based) with the next throw; ``ValueError`` when illegal."""
         if self.over or self.throw is None:
-            raise ValueError("the game is over")
+            raise ValueError(_("the game is over"))
         legal = self._legal()
         chosen = _check(move, legal)
         assert self.search is not None
@@ -233,10 +234,10 @@ class ExpectGame(_Pieces):
     def play(self, move: object) -> ExpectGame:
         """Throw a face (chance node) or move a piece; ``ValueError`` when illegal."""
         if self.over:
-            raise ValueError("the game is over")
+            raise ValueError(_("the game is over"))
         if self.throw is None:
             if move not in self.chances():
-                raise ValueError(f"the die cannot show {move!r}")
+                raise ValueError(_("the die cannot show {face}").format(face=repr(move)))
             assert isinstance(move, int)
             return replace(self, throw=move)
         legal = self._legal()

@@ -11,6 +11,7 @@ import dataclasses
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
+from solvers.i18n import N_
 from solvers.protocol import Progress, Sweep, SweepRow
 from solvers.yut.board import MAX_FACE
 from solvers.yut.known import MAX_PIECES, MAX_THROWS, YutInputs, YutResult
@@ -57,11 +58,11 @@ def _best(result: YutResult) -> tuple[float, ...]:
     return (result.best,)
 
 
-_EXPECTED = ("expected score", "expected score (3 decimals)")
+_EXPECTED = (N_("expected score"), N_("expected score (3 decimals)"))
 
 SWEEPS: tuple[Sweep, ...] = (
     Sweep(
-        "turns", "turns (unknown throws)", "int",
+        "turns", N_("turns (unknown throws)"), "int",
         bounds=lambda inputs, index: (1, MAX_THROWS),
         apply=lambda inputs, value, index: dataclasses.replace(inputs, turns=int(value)),
         current=lambda inputs, index: inputs.turns,
@@ -70,7 +71,7 @@ SWEEPS: tuple[Sweep, ...] = (
         batch=_turns_batch,
     ),
     Sweep(
-        "pieces", "pieces (unknown throws)", "int",
+        "pieces", N_("pieces (unknown throws)"), "int",
         bounds=lambda inputs, index: (1, MAX_PIECES),
         apply=lambda inputs, value, index: dataclasses.replace(inputs, pieces=int(value)),
         current=lambda inputs, index: inputs.pieces,
@@ -78,7 +79,7 @@ SWEEPS: tuple[Sweep, ...] = (
         needs=("expected",), fits=_expecting,
     ),
     Sweep(
-        "faces", "faces of a fair die (unknown throws)", "int",
+        "faces", N_("faces of a fair die (unknown throws)"), "int",
         bounds=lambda inputs, index: (1, MAX_FACE),
         apply=_fair_die,
         current=lambda inputs, index: inputs.faces,
@@ -86,11 +87,11 @@ SWEEPS: tuple[Sweep, ...] = (
         needs=("expected",), fits=_expecting,
     ),
     Sweep(
-        "throw", "value of throw {index}", "int",
+        "throw", N_("value of throw {index}"), "int",
         bounds=lambda inputs, index: (1, inputs.faces),
         apply=_throw,
         current=lambda inputs, index: inputs.throws[index - 1],
-        answers=("max score",), measure=_best, indexed="throw",
+        answers=(N_("max score"),), measure=_best, indexed=N_("throw"),
         count=lambda inputs: len(inputs.throws),
         fits=lambda inputs: isinstance(inputs, YutInputs),
     ),

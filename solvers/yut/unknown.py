@@ -17,9 +17,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from solvers.i18n import _
 from solvers.protocol import Progress, report
 from solvers.yut.board import MAX_FACE, Board, legal_moves, standard_board
-from solvers.yut.known import MAX_PIECES, MAX_THROWS
+from solvers.yut.known import (
+    MAX_PIECES,
+    MAX_THROWS,
+    faces_problem,
+    pieces_problem,
+    unknown_square,
+)
 
 __all__ = [
     "MAX_POSITIONS",
@@ -71,19 +78,27 @@ class ExpectInputs:
 
     def __post_init__(self) -> None:
         if not 1 <= self.pieces <= MAX_PIECES:
-            raise ValueError(f"between 1 and {MAX_PIECES} pieces, got {self.pieces}")
+            raise ValueError(pieces_problem(self.pieces))
         if not 1 <= self.turns <= MAX_THROWS:
-            raise ValueError(f"between 1 and {MAX_THROWS} turns, got {self.turns}")
-        if not 1 <= len(self.probabilities) <= MAX_FACE:
             raise ValueError(
-                f"the die must have between 1 and {MAX_FACE} faces, got {len(self.probabilities)}"
+                _("between 1 and {most} turns, got {count}").format(
+                    most=MAX_THROWS, count=self.turns
+                )
             )
+        if not 1 <= len(self.probabilities) <= MAX_FACE:
+            raise ValueError(faces_problem(len(self.probabilities)))
         for face, p in enumerate(self.probabilities, start=1):
             if not (math.isfinite(p) and 0.0 <= p <= 1.0):
-                raise ValueError(f"face {face}: probability must be between 0 and 1, got {p}")
+                raise ValueError(
+                    _("face {face}: probability must be between 0 and 1, got {p}").format(
+                        face=face, p=p
+                    )
+                )
         total = math.fsum(self.probabilities)
         if abs(total - 1.0) > 1e-6:
-            raise ValueError(f"face probabilities sum to {total:.6g}, expected 1")
+            raise ValueError(
+                _("face probabilities sum to {total}, expected 1").format(total=f"{total:.6g}")
+            )
 
     @property
     def faces(self) -> int:
@@ -161,11 +176,23 @@ class ExpectResult:
         """Every legal move (piece 1-based) for ``throw`` at 1-based ``turn``, best flagged."""
         inputs = self.inputs
         if not 1 <= turn <= inputs.turns:
-            raise ValueError(f"turn must be between 1 and {inputs.turns}, got {turn}")
+            raise ValueError(
+                _("turn must be between 1 and {most}, got {turn}").format(
+                    most=inputs.turns, turn=turn
+                )
+            )
         if not 1 <= throw <= inputs.faces:
-            raise ValueError(f"throw must be between 1 and {inputs.faces}, got {throw}")
+            raise ValueError(
+                _("throw must be between 1 and {most}, got {throw}").format(
+                    most=inputs.faces, throw=throw
+                )
+            )
         if len(positions) != inputs.pieces:
-            raise ValueError(f"expected {inputs.pieces} piece squares, got {len(positions)}")
+            raise ValueError(
+                _("expected {pieces} piece squares, got {count}").format(
+                    pieces=inputs.pieces, count=len(positions)
+                )
+            )
         return Lookup(self).options(turn - 1, _indices(inputs.board, positions), throw)
 
 
@@ -173,7 +200,7 @@ def _indices(board: Board, positions: tuple[str, ...]) -> list[int]:
     try:
         return [board.index(sq) for sq in positions]
     except KeyError as exc:
-        raise ValueError(f"unknown square {exc.args[0]!r}") from None
+        raise ValueError(unknown_square(exc.args[0])) from None
 
 
 class Lookup:

@@ -17,7 +17,9 @@ def test_play_as_first_player_with_a_mistake(make_tab, qtbot) -> None:  # type: 
     tab.start_game(True)  # not solved: the game is built by new_game in a worker
     assert play.controller.busy and tab.working and play.state is None
     qtbot.waitUntil(lambda: play.state is not None, timeout=10000)
-    assert tab.result is None and not tab.working
+    assert tab.result is None
+    # Then only the Why page's derivation of the position runs, and ends.
+    qtbot.waitUntil(lambda: not tab.working, timeout=10000)
     # Nothing solved: the answer line speaks of the game in play, not of Solve.
     assert tab.resultLabel.text() == "Playing against the solver: your move"
     assert play.state.to_move == 0 and list(play.state.moves()) == [1, 2]
@@ -58,7 +60,8 @@ def test_play_as_second_player_solver_moves_first(make_tab, qtbot, solve_and_wai
     play = tab.play
     # The game is built in a worker: the solve sent no value table (33 MB at 5000 coins).
     qtbot.waitUntil(lambda: play.state is not None, timeout=10000)
-    assert play.state is not None and play.state.to_move == 1 and not tab.working
+    assert play.state is not None and play.state.to_move == 1
+    qtbot.waitUntil(lambda: not tab.working, timeout=10000)  # the Why page follows the game
     assert play.session.user == 1 and play.state.history[0].player == 0
     assert play.state.history[0].taken == result.line[0].taken
     # Best takes all the way: the user ends with exactly the second player's value.

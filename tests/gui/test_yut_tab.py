@@ -10,7 +10,7 @@ import pytest
 from layout_checks import WINDOW_1024X700
 from PySide6.QtWidgets import QLabel, QPushButton
 
-from gui.tabs.yut.views import LINE_CAPTION, NO_LINE_NOTE
+from gui.tabs.yut.views import line_caption, no_line_note
 from gui.widgets.play_panel import best_label, costs_you
 from gui.widgets.theme import BEST, SELECTED
 from solvers import yut
@@ -172,7 +172,7 @@ def test_unknown_throws_play_along(make_tab, solve_and_wait) -> None:  # type: i
     assert isinstance(result, yut.ExpectResult)
     assert f"{result.expected:.3f}" in tab.resultLabel.text()
     # The empty line table says why, and where to look instead.
-    assert tab.linePanel.captionLabel.text() == NO_LINE_NOTE
+    assert tab.linePanel.captionLabel.text() == no_line_note()
     panel = tab.playPanel
     assert tab.game is not None and tab.game.to_move == "chance"
     assert "Turn 1 of 10" in panel.statusLabel.text()
@@ -212,7 +212,7 @@ def test_known_throws_play_along_reaches_the_judge_answer(make_tab, solve_and_wa
     tab = make_tab("yut")
     tab.form.throwsEdit.setText("1 2 3 4 1 2 3 4 1 2")
     solve_and_wait(tab)
-    assert tab.linePanel.captionLabel.text() == LINE_CAPTION
+    assert tab.linePanel.captionLabel.text() == line_caption()
     panel = tab.playPanel
     assert tab.game is None  # made only when wanted: it repeats the search
     tab.views.setCurrentWidget(panel)

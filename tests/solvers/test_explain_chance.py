@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from solvers import coverup, greatgame, yut
 from solvers.explain import Step
+from solvers.yut.names import board_names
 
 TOL = 2e-6  # tables print six decimals
 
@@ -219,6 +220,7 @@ def test_yut_known_throws_show_every_piece_at_every_throw(
     result = yut.solve(inputs)
     steps = yut.explain(inputs, result)
     board = inputs.board
+    names = board_names(board)
     where = (board.start,) * pieces
     total = 0
     turn_steps = [s for s in steps if s.title.startswith("Turn ")]
@@ -226,18 +228,30 @@ def test_yut_known_throws_show_every_piece_at_every_throw(
     for turn, (step, line) in enumerate(zip(turn_steps, result.line, strict=True)):
         assert step.title == f"Turn {turn + 1}: throw {throws[turn]}"
         legal = dict(legal_targets(board, where, throws[turn]))
-        for p, row in enumerate(step.tables[0].rows):
-            assert row[1] == where[p]
+        # One row per occupied square, its pieces listed (they move alike).
+        groups: dict[str, list[int]] = {}
+        for p, here in enumerate(where):
+            groups.setdefault(here, []).append(p)
+        rows = step.tables[0].rows
+        for row, (here, group) in zip(rows, groups.items(), strict=True):
+            p = group[0]
+            assert re.findall(r"\d+", row[0]) == [str(q + 1) for q in group]
+            assert row[1] == names[here]
             if p in legal:
                 after = tuple(legal[p] if q == p else s for q, s in enumerate(where))
                 gain = board.square(legal[p]).score
                 best = total + gain + brute_best_from(board, throws[turn + 1 :], after)
-                assert (row[2], row[3], row[4]) == (legal[p], str(gain), str(best))
+                assert (row[2], row[3], row[4]) == (names[legal[p]], str(gain), str(best))
             else:
                 assert row[4] == "—"
-                assert ("already at the end" if where[p] == board.end else "blocked") in row[5]
-        chosen = [p + 1 for p, row in enumerate(step.tables[0].rows) if "chosen" in row[5]]
-        assert chosen == ([] if line.piece is None else [line.piece])
+                assert ("already at the end" if here == board.end else "blocked") in row[5]
+        chosen = [
+            q + 1
+            for row, g in zip(rows, groups.values(), strict=True)
+            if "chosen" in row[5]
+            for q in g
+        ]
+        assert (line.piece in chosen) if line.piece is not None else chosen == []
         if line.piece is not None:
             there = legal[line.piece - 1]
             total += board.square(there).score
@@ -256,16 +270,17 @@ def test_yut_unknown_throws_average_each_move_over_the_die(
     result = yut.solve(inputs)
     steps = yut.explain(inputs, result)
     board = inputs.board
+    ids = {name: square for square, name in board_names(board).items()}
     start = (board.start,) * pieces
     probabilities = inputs.probabilities
     best: dict[int, float] = {}
     for row in step_titled(steps, "Turn 1:").tables[0].rows:
         face = int(row[0])
         if row[1]:
-            p = int(row[1].split()[1]) - 1
-            after = tuple(row[3] if q == p else s for q, s in enumerate(start))
+            p = int(re.findall(r"\d+", row[1])[0]) - 1
+            after = tuple(ids[row[3]] if q == p else s for q, s in enumerate(start))
             later = brute_expect(board, turns, probabilities, pieces, after, first_turn=1)
-            value = board.square(row[3]).score + later
+            value = board.square(ids[row[3]]).score + later
             assert abs(float(row[5]) - value) < TOL
             best[face] = max(best.get(face, -math.inf), value)
     average = step_titled(steps, "Averaged over the die").tables[0].rows
@@ -286,7 +301,9 @@ def test_yut_unknown_throws_at_a_later_turn_on_given_squares() -> None:
         "Averaged over the die",
     ]
     rows = steps[1].tables[0].rows
-    assert any("blocked: o2 is taken by piece 1" in row[6] for row in rows if row[0] == "1")
+    assert any(
+        "blocked: 2 (outer ring) is taken by piece 1" in row[6] for row in rows if row[0] == "1"
+    )
     later = brute_expect(inputs.board, 3, inputs.probabilities, 2, where, first_turn=1)
     assert abs(float(steps[2].tables[0].rows[-1][3]) - (2 + later)) < TOL
     try:

@@ -20,6 +20,7 @@ from PySide6.QtGui import QFont
 from gui.widgets.grid_model import Index, ValidatedGridModel
 from gui.widgets.theme import BEST, BEST_TEXT, ROLE, SELECTED
 from solvers import coverup as cu
+from solvers.i18n import N_, _, ngettext
 
 __all__ = [
     "DIGIT_SLOTS",
@@ -36,14 +37,21 @@ __all__ = [
 DIGITS_COL, P_COL, LIKELY_COL, PICK_COL = 0, 1, 2, 3
 FIRST_SLOT = 4
 DIGIT_SLOTS = cu.MAX_DIGITS
-HEADERS = ["Digits offered", "p: likely right", "Likely digits", "Cover this turn"] + [
-    f"#{k}" for k in range(1, DIGIT_SLOTS + 1)
-]
+HEADERS = [
+    N_("Digits offered"),
+    N_("p: likely right"),
+    N_("Likely digits"),
+    N_("Cover this turn"),
+] + [f"#{k}" for k in range(1, DIGIT_SLOTS + 1)]
 TIPS = {
-    DIGITS_COL: "The digits offered in this column (e.g. 1 2 3, or 0-9 as 0123456789)",
-    P_COL: "p: the chance that the right digit is one of the ticked (likely) digits, shared"
-    " equally among them; the unticked digits share the rest",
-    LIKELY_COL: "The likely digits (the judge's known candidates): type them, or tick their cells",
+    DIGITS_COL: N_("The digits offered in this column (e.g. 1 2 3, or 0-9 as 0123456789)"),
+    P_COL: N_(
+        "p: the chance that the right digit is one of the ticked (likely) digits, shared"
+        " equally among them; the unticked digits share the rest"
+    ),
+    LIKELY_COL: N_(
+        "The likely digits (the judge's known candidates): type them, or tick their cells"
+    ),
 }
 
 
@@ -53,12 +61,12 @@ def parse_digits(text: str) -> list[int]:
     if len(words) == 1 and len(words[0]) > 1:
         words = list(words[0])
     if not words:
-        raise ValueError("type the digits offered in this column, e.g. 1 2 3")
+        raise ValueError(_("type the digits offered in this column, e.g. 1 2 3"))
     if not all(len(w) == 1 and w.isdigit() for w in words):
-        raise ValueError(f"digits must be single digits 0-9, got {text!r}")
+        raise ValueError(_("digits must be single digits 0-9, got {text}").format(text=repr(text)))
     digits = [int(w) for w in words]
     if len(set(digits)) != len(digits):
-        raise ValueError("a digit is offered twice")
+        raise ValueError(_("a digit is offered twice"))
     return digits
 
 
@@ -146,18 +154,20 @@ class DigitTableModel(ValidatedGridModel):
             except ValueError as exc:
                 return str(exc) if column == LIKELY_COL else None
         if column == LIKELY_COL and not likely <= set(offered):
-            return f"{_likely_text(likely - set(offered))} is not offered in this column"
+            return _("{digits} is not offered in this column").format(
+                digits=_likely_text(likely - set(offered))
+            )
         if column == DIGITS_COL and set(offered) <= likely:
-            return "at least one digit must stay unticked (not likely)"
+            return _("at least one digit must stay unticked (not likely)")
         if column == P_COL:
             try:
                 p = float(p_text)
             except ValueError:
-                return f"p must be a number between 0 and 1, got {p_text!r}"
+                return _("p must be a number between 0 and 1, got {p}").format(p=repr(p_text))
             if not 0.0 <= p <= 1.0:
-                return f"p must be between 0 and 1, got {p_text}"
+                return _("p must be between 0 and 1, got {p}").format(p=p_text)
             if not likely and p != 0.0:
-                return "p must be 0 when no digit is ticked as likely"
+                return _("p must be 0 when no digit is ticked as likely")
         return None
 
     def display_text(self, row: int, column: int, text: str) -> str:
@@ -166,8 +176,9 @@ class DigitTableModel(ValidatedGridModel):
             return text
         digits = sorted(self._likely(text))
         if not digits:
-            return "none"
-        return ("digit " if len(digits) == 1 else "digits ") + " ".join(map(str, digits))
+            return _("none")
+        shown = " ".join(map(str, digits))
+        return ngettext("digit {digits}", "digits {digits}", len(digits)).format(digits=shown)
 
     def _cell(self, row: int, column: int) -> str:
         # Read the stored text directly: check_cell also runs while rows are being inserted.
@@ -176,12 +187,14 @@ class DigitTableModel(ValidatedGridModel):
     def inputs(self) -> cu.CoverUpInputs:
         """Judge-compatible inputs; ValueError names the first bad column."""
         if not self.rowCount():
-            raise ValueError("add at least one column")
+            raise ValueError(_("add at least one column"))
         for row in range(self.rowCount()):
             for column in (DIGITS_COL, P_COL, LIKELY_COL):
                 reason = self.cell_error(row, column)
                 if reason:
-                    raise ValueError(f"column {row + 1}: {reason}")
+                    raise ValueError(
+                        _("column {number}: {reason}").format(number=row + 1, reason=reason)
+                    )
         columns = []
         for row, typed in enumerate(self.digit_rows()):
             digits = parse_digits(typed.digits_text)
@@ -189,7 +202,9 @@ class DigitTableModel(ValidatedGridModel):
             try:
                 columns.append(cu.Column(len(digits), known, float(typed.p_text)))
             except ValueError as exc:
-                raise ValueError(f"column {row + 1}: {exc}") from None
+                raise ValueError(
+                    _("column {number}: {reason}").format(number=row + 1, reason=exc)
+                ) from None
         return cu.CoverUpInputs(tuple(columns))
 
     # ----- the play-along overlay ----------------------------------------------------------
@@ -211,12 +226,30 @@ class DigitTableModel(ValidatedGridModel):
 
     # ----- Qt model ------------------------------------------------------------------------
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
-        """Column titles, and "Column N" for the rows."""
+        """Column titles, and "Column N" for the rows, in the language spoken now."""
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Vertical:
-            return f"Column {section + 1}"
+            return _("Column {number}").format(number=section + 1)
         if role == Qt.ItemDataRole.ToolTipRole and orientation == Qt.Orientation.Horizontal:
-            return TIPS.get(section)
+            return _(TIPS[section]) if section in TIPS else None
+        if role == Qt.ItemDataRole.DisplayRole and section < FIRST_SLOT:
+            return _(HEADERS[section])
         return super().headerData(section, orientation, role)
+
+    def retranslate(self) -> None:
+        """Say every reason, header and tooltip again in the language spoken now.
+
+        The reasons of bad cells are kept as computed, so they are computed again.
+        """
+        self._errors = [self._check_row(r) for r in range(self.rowCount())]
+        for orientation in (Qt.Orientation.Horizontal, Qt.Orientation.Vertical):
+            count = (
+                self.columnCount() if orientation == Qt.Orientation.Horizontal else self.rowCount()
+            )
+            if count:
+                self.headerDataChanged.emit(orientation, 0, count - 1)
+        if self.rowCount():
+            last = self.index(self.rowCount() - 1, self.columnCount() - 1)
+            self.dataChanged.emit(self.index(0, 0), last)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Cell contents, marks and highlights."""
@@ -227,7 +260,7 @@ class DigitTableModel(ValidatedGridModel):
             if role == Qt.ItemDataRole.TextAlignmentRole:
                 return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
             if role == Qt.ItemDataRole.ToolTipRole and not self.cell_error(r, c):
-                return TIPS[c]
+                return _(TIPS[c])
             return super().data(index, role)
         overlay = self.overlay[r] if self.overlay is not None and r < len(self.overlay) else None
         if c == PICK_COL:
@@ -288,17 +321,21 @@ class DigitTableModel(ValidatedGridModel):
     def _slot_tip(
         digit: int, candidate: bool, overlay: RowOverlay | None, tried: bool, right: bool
     ) -> str:
-        kind = "a likely digit (ticked)" if candidate else "another digit (not ticked)"
+        kind = _("a likely digit (ticked)") if candidate else _("another digit (not ticked)")
         if overlay is None:
-            return f"{digit}: {kind}; tick the digits that are likely"
+            return _("{digit}: {kind}; tick the digits that are likely").format(
+                digit=digit, kind=kind
+            )
         if tried:
-            return f"{digit}: tried, wrong"
+            return _("{digit}: tried, wrong").format(digit=digit)
         if right:
-            return f"{digit}: the right digit"
+            return _("{digit}: the right digit").format(digit=digit)
         if not overlay.posterior:
-            return f"{digit}: {kind}; the game is over"
-        chance = overlay.posterior.get(digit, 0.0)
-        return f"{digit}: {kind}; chance it is right now {chance:.1%}"
+            return _("{digit}: {kind}; the game is over").format(digit=digit, kind=kind)
+        chance = f"{overlay.posterior.get(digit, 0.0):.1%}"
+        return _("{digit}: {kind}; chance it is right now {chance}").format(
+            digit=digit, kind=kind, chance=chance
+        )
 
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         """Edit a cell, tick a likely digit or a right pick; False when the value is invalid."""

@@ -21,13 +21,14 @@ from PySide6.QtWidgets import (
 from gui.widgets.labels import caption
 from gui.widgets.play_panel import move_log
 from solvers import coverup as cu
+from solvers.i18n import N_, _
 from solvers.play_session import PlaySession
 
-from .views import ALTERNATIVES_CAPTION, alternatives_table, fill_alternatives, turn_words
+from .views import alternatives_caption, alternatives_table, fill_alternatives, turn_words
 
 __all__ = ["IDLE", "PlayPanel"]
 
-IDLE = "Solve first; then follow the game turn by turn here and in the digit table."
+IDLE = N_("Solve first; then follow the game turn by turn here and in the digit table.")
 
 
 class PlayPanel(QGroupBox):
@@ -37,21 +38,23 @@ class PlayPanel(QGroupBox):
     picks_chosen = Signal(object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Play along", parent)
-        self.statusLabel = QLabel(IDLE)
+        super().__init__(_("Play along"), parent)
+        self.statusLabel = QLabel(_(IDLE))
         self.statusLabel.setObjectName("playStatus")
         self.statusLabel.setWordWrap(True)
         self.statusLabel.setStyleSheet("font-weight: 600;")
-        self.nextButton = QPushButton("Next turn")
+        self.nextButton = QPushButton(_("Next turn"))
         self.nextButton.setObjectName("nextTurnButton")
-        self.nextButton.setToolTip("Apply the ticks of the “Cover this turn” column")
-        self.restartButton = QPushButton("Restart")
+        self.nextButton.setToolTip(_("Apply the ticks of the “Cover this turn” column"))
+        self.restartButton = QPushButton(_("Restart"))
         self.restartButton.setObjectName("restartButton")
         self.alternatives = alternatives_table()
         self.alternatives.cellClicked.connect(self._clicked)
         self.log = move_log(
-            "The turns played so far, one entry per column left to right: the digit covered,"
-            " ✓ right, ✗ wrong; · the column was already solved"
+            _(
+                "The turns played so far, one entry per column left to right: the digit"
+                " covered, ✓ right, ✗ wrong; · the column was already solved"
+            )
         )
         top = QHBoxLayout()
         top.addWidget(self.statusLabel, 1)
@@ -72,7 +75,8 @@ class PlayPanel(QGroupBox):
         layout.addLayout(top)
         layout.addWidget(split, 1)
         # Under both (not under the narrow table alone): one line at 1024 px.
-        layout.addWidget(caption(ALTERNATIVES_CAPTION))
+        self.caption = caption(alternatives_caption(), "alternativesCaption")
+        layout.addWidget(self.caption)
         self._options: list[cu.Picks] = []
         self.show_game(None, [])
 
@@ -80,12 +84,20 @@ class PlayPanel(QGroupBox):
         if 0 <= row < len(self._options):
             self.picks_chosen.emit(self._options[row])
 
+    def retranslate(self) -> None:
+        """Say the texts that hold the best mark again (the tab then shows its game again)."""
+        self.caption.setText(alternatives_caption())
+        self.alternatives.setToolTip(alternatives_caption())
+
     def show_game(self, session: PlaySession | None, log: list[str], idle: str = IDLE) -> None:
-        """Status, pick combinations and log of ``session`` (None: no game, ``idle`` says why)."""
+        """Status, pick combinations and log of ``session`` (None: no game, ``idle`` says why).
+
+        ``idle`` is a marked English text (``N_``): it is said in the language spoken now.
+        """
         self.nextButton.setEnabled(session is not None and not session.over)
         self.restartButton.setEnabled(session is not None)
         self._options = fill_alternatives(self.alternatives, session)
         self.log.clear()
         self.log.addItems(log)
         self.log.scrollToBottom()
-        self.statusLabel.setText(idle if session is None else turn_words(session))
+        self.statusLabel.setText(_(idle) if session is None else turn_words(session))

@@ -8,69 +8,47 @@ user's moves: the picks, then which of them came up right.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
     QSplitter,
-    QStyle,
     QVBoxLayout,
     QWidget,
 )
 
 from gui.controller import Job
 from gui.tabs.base import GameTab
-from gui.widgets.grid_view import GridView
 from gui.widgets.labels import caption
 from gui.widgets.play_panel import GameRestarter
 from solvers import coverup as cu
+from solvers.coverup.why import explain_position
+from solvers.i18n import N_, _
 from solvers.play_session import PlaySession
 from solvers.protocol import JudgeFormatError
 
 from .form import (
     FIRST_SLOT,
-    LIKELY_COL,
-    P_COL,
     PICK_COL,
-    DigitRow,
     DigitTableModel,
     parse_digits,
     slot_digits,
 )
+from .picture import ColumnsPicture
 from .play import IDLE, PlayPanel
+from .rows import PRESETS, rows_of_inputs, rows_of_state, state_of_rows
+from .rules_text import RULES
 from .simulation import SimulationPanel
-from .views import TABLE_LEGEND, overlay_of
+from .views import TABLE_LEGEND, digit_view, fit_rows, overlay_of
 
 __all__ = ["CoverUpTab"]
-
-RULES = """<p><b>Cover Up</b> (The Price Is Right). Guess a number of up to 5 digits; each
-column offers a few digits. Some digits may be <i>likely</i> (the judge calls them known
-candidates): together they hold the right digit with probability p, shared equally; the other
-digits share the rest, 1 - p.</p>
-<p>Each turn you cover one untried digit in every unsolved column and are told which are right.
-A turn with at least one new right digit lets you go on; a turn with none loses; all columns
-right wins. After wrong picks the remaining digits' chances are updated (Bayes' rule).</p>
-<p>The best play is not always the likeliest digit: sometimes a column is covered with an
-unlikely (even surely wrong) digit on purpose: a <i>deliberate miss</i> that keeps the column
-<i>in reserve</i> for a later turn in which all other columns might miss. In the digit table the
-digit to cover is bold on green; a deliberate miss is bold on yellow and says "reserve".</p>"""
-
-PRESETS = {
-    "Show layout: 2, 3, 4, 5, 6 choices": [
-        DigitRow(" ".join(str(d) for d in range(1, k + 1))) for k in (2, 3, 4, 5, 6)
-    ],
-    "Judge size: 5 columns of 10 digits": [DigitRow("0123456789") for _ in range(5)],
-    "One column of 10 digits": [DigitRow("0123456789")],
-}
 
 
 class CoverUpTab(GameTab):
@@ -81,67 +59,51 @@ class CoverUpTab(GameTab):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        # Help > Rules reads this attribute: the rules in the language spoken now.
+        self.rules_html = _(RULES)
         #: The game in play: this turn's picks made, waiting for which came up right.
         self.session: PlaySession | None = None
         self._slots: list[list[int]] = []
-        self._log: list[str] = []
+        #: The game's log, each entry said in the language spoken when it is shown.
+        self._log: list[Callable[[], str]] = []
+        #: Why no game is shown (a marked English text), said again on a language change.
+        self._idle = IDLE
         self.model = DigitTableModel()
-        self.view = GridView()
-        self.view.setObjectName("digitTable")
-        self.view.setModel(self.model)
-        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        header = self.view.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setMinimumSectionSize(40)
-        # Widths that show six digit slots at 1024 px; cells hold two lines (digit, chance).
-        self.view.setColumnWidth(0, 90)
-        self.view.setColumnWidth(P_COL, 104)
-        self.view.setColumnWidth(LIKELY_COL, 92)
-        self.view.setColumnWidth(PICK_COL, 190)
-        # A slot holds a check box and "100%" in bold (a sure digit): never elided.
-        bold = QFont(self.view.font())
-        bold.setBold(True)
-        box = self.view.style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth)
-        slot = max(58, box + QFontMetrics(bold).horizontalAdvance("100%") + 20)
-        for c in range(FIRST_SLOT, self.model.columnCount()):
-            self.view.setColumnWidth(c, slot)
-        rows = self.view.verticalHeader()
-        rows.setDefaultSectionSize(2 * self.view.fontMetrics().lineSpacing() + 8)
-        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        # Every column of the game (at most five rows) stays in sight at any window height.
-        table_height = rows.defaultSectionSize() * cu.MAX_COLUMNS + header.sizeHint().height()
-        # Room for the horizontal scroll bar that ten digits per column need at 1024 px.
-        scroll = self.view.horizontalScrollBar().sizeHint().height()
-        self.view.setFixedHeight(table_height + scroll + 4)
+        self.view = digit_view(self.model)
         self.model.edited.connect(self._edited)
         self.model.marks_changed.connect(self._marks_changed)
 
         self.presetCombo = QComboBox()
         self.presetCombo.setObjectName("presetCombo")
-        self.presetCombo.addItems(list(PRESETS))
-        self.presetButton = QPushButton("Use preset")
-        self.presetButton.clicked.connect(lambda: self.apply_preset(self.presetCombo.currentText()))
+        for name in PRESETS:
+            self.presetCombo.addItem(_(name), name)
+        self.presetButton = QPushButton(_("Use preset"))
+        self.presetButton.clicked.connect(lambda: self.apply_preset(self.presetCombo.currentData()))
         self.judgeEdit = QLineEdit()
         self.judgeEdit.setObjectName("judgeEdit")
-        self.judgeEdit.setPlaceholderText("judge input: m l p per column, e.g. 10 2 0.5 4 1 1.0")
-        self.judgeButton = QPushButton("Fill from judge input")
+        self.judgeEdit.setPlaceholderText(_("judge input: m l p per column, e.g. 10 2 0.5 4 1 1.0"))
+        self.judgeButton = QPushButton(_("Fill from judge input"))
         self.judgeButton.clicked.connect(lambda: self.apply_judge_line(self.judgeEdit.text()))
         self.judgeEdit.returnPressed.connect(self.judgeButton.click)  # Enter fills too
-        self.addButton = QPushButton("Add column")
+        self.addButton = QPushButton(_("Add column"))
         self.addButton.clicked.connect(lambda: self.add_column())
-        self.removeButton = QPushButton("Remove column")
+        self.removeButton = QPushButton(_("Remove column"))
         self.removeButton.clicked.connect(lambda: self.remove_column())
         controls = QHBoxLayout()
-        controls.addWidget(QLabel("Preset:"))
+        controls.addWidget(QLabel(_("Preset:")))
         for widget in (self.presetCombo, self.presetButton, self.addButton, self.removeButton):
             controls.addWidget(widget)
         controls.addWidget(self.judgeEdit, 1)
         controls.addWidget(self.judgeButton)
-        table_box = QGroupBox("Digits")
+        table_box = QGroupBox(_("Digits"))
         table_layout = QVBoxLayout(table_box)
+        # Thin margins: Korean and Chinese lines are taller, and the window must fit 1024x700.
+        table_layout.setContentsMargins(8, 4, 8, 2)
+        table_layout.setSpacing(4)
         table_layout.addLayout(controls)
         table_layout.addWidget(self.view, 1)
-        legend = caption(TABLE_LEGEND, "tableLegend", lines=3)
+        # Two lines at 1024 px in every language (CJK lines are taller: no third one spare).
+        legend = caption(_(TABLE_LEGEND), "tableLegend", lines=2)
         table_layout.addWidget(legend)
 
         self.playPanel = PlayPanel()
@@ -157,6 +119,7 @@ class CoverUpTab(GameTab):
             lambda _inputs: self.solve(seal=False),
             self,
         )
+        self.pages.currentChanged.connect(lambda _index: self._follow(self.game))
         self.simulation = SimulationPanel(lambda: self.result)
         below = QSplitter(Qt.Orientation.Horizontal)
         below.addWidget(self.playPanel)
@@ -193,13 +156,13 @@ class CoverUpTab(GameTab):
         try:
             cases = cu.parse_judge(text)
         except JudgeFormatError as exc:  # one line in the box: its reason, not a line number
-            self.show_message(f"Judge input: {exc.reason}", error=True)
+            self.show_message(_("Judge input: {reason}").format(reason=exc.reason), error=True)
             return False
         except ValueError as exc:
-            self.show_message(f"Judge input: {exc}", error=True)
+            self.show_message(_("Judge input: {reason}").format(reason=exc), error=True)
             return False
         if not cases:
-            self.show_message("Judge input: type m l p for each column", error=True)
+            self.show_message(lambda: _("Judge input: type m l p for each column"), error=True)
             return False
         self.load_inputs(cases[0])
         return True
@@ -208,7 +171,7 @@ class CoverUpTab(GameTab):
         """Cases of a judge file; a file with only the terminating 0 is refused."""
         cases = cu.parse_judge(text)
         if not cases:
-            raise ValueError("the file has no case, only the terminating 0")
+            raise ValueError(_("the file has no case, only the terminating 0"))
         return cases
 
     def add_column(self) -> None:
@@ -235,13 +198,15 @@ class CoverUpTab(GameTab):
         count = self.model.rowCount()
         self.addButton.setEnabled(count < cu.MAX_COLUMNS)
         self.addButton.setToolTip(
-            "Add a column of digits"
+            _("Add a column of digits")
             if count < cu.MAX_COLUMNS
-            else f"The game has at most {cu.MAX_COLUMNS} columns"
+            else _("The game has at most {most} columns").format(most=cu.MAX_COLUMNS)
         )
         self.removeButton.setEnabled(count > 1)
         self.removeButton.setToolTip(
-            "Remove the selected column (else the last)" if count > 1 else "One column is left"
+            _("Remove the selected column (else the last)")
+            if count > 1
+            else _("One column is left")
         )
 
     def _edited(self) -> None:
@@ -259,38 +224,15 @@ class CoverUpTab(GameTab):
 
     def set_inputs(self, inputs: cu.CoverUpInputs) -> None:
         """Digits 0..m-1 per column; the first l of them are ticked as likely."""
-        rows = []
-        for column in inputs.columns:
-            digits = list(range(column.choices))
-            text = "".join(map(str, digits)) if column.choices == 10 else " ".join(map(str, digits))
-            rows.append(DigitRow(text, set(digits[: column.candidates]), _p_text(column.p)))
-        self.model.set_digit_rows(rows)
+        self.model.set_digit_rows(rows_of_inputs(inputs))
 
     def state(self) -> dict[str, Any]:
         """The table as typed."""
-        return {
-            "columns": [
-                {"digits": r.digits_text, "candidates": sorted(r.candidates), "p": r.p_text}
-                for r in self.model.digit_rows()
-            ]
-        }
+        return state_of_rows(self.model.digit_rows())
 
     def restore(self, state: dict[str, Any]) -> None:
         """Fill the table from a session."""
-        columns = state["columns"]
-        if not isinstance(columns, list) or not 1 <= len(columns) <= cu.MAX_COLUMNS:
-            raise ValueError(f"'columns' must be a list of 1 to {cu.MAX_COLUMNS} columns")
-        rows = []
-        for column in columns:
-            digits, candidates, p = column["digits"], column["candidates"], column["p"]
-            if not isinstance(digits, str) or not isinstance(p, str):
-                raise TypeError("'digits' and 'p' must be text")
-            if not isinstance(candidates, list) or not all(
-                isinstance(d, int) and 0 <= d <= 9 for d in candidates
-            ):
-                raise ValueError("'candidates' must be a list of digits")
-            rows.append(DigitRow(digits, set(candidates), p))
-        self.model.set_digit_rows(rows)
+        self.model.set_digit_rows(rows_of_state(state))
 
     def solve_job(self, inputs: cu.CoverUpInputs) -> Job[Any]:
         """Solve, and build every state's policy in the worker too (the CSV export reads it)."""
@@ -300,7 +242,9 @@ class CoverUpTab(GameTab):
         """The judge's rounding and what it means."""
         # Four decimals, as the play panel writes them; the judge's rounding beside them.
         judge = cu.format_judge(result)
-        return f"Best picks win with probability {result.value:.4f} (judge: {judge})"
+        return _("Best picks win with probability {value} (judge: {judge})").format(
+            value=f"{result.value:.4f}", judge=judge
+        )
 
     def show_result(self, result: cu.CoverUpResult) -> None:
         """Start the play-along at the first turn, its picks highlighted."""
@@ -312,7 +256,23 @@ class CoverUpTab(GameTab):
         self.simulation.clear()
         self.simulation.set_ready(True)
         note = self.restarter.take_note()
-        self._start_turn(first, [note] if note else [])
+        self._start_turn(first, [lambda: _(note)] if note else [])
+
+    def retranslate(self) -> None:
+        """Say again what is built from state: rules, tooltips, table, game and simulation."""
+        super().retranslate()
+        self.rules_html = _(RULES)
+        for row, name in enumerate(PRESETS):
+            self.presetCombo.setItemText(row, _(name))
+        self._column_buttons()
+        fit_rows(self.view)
+        self.model.retranslate()
+        self.playPanel.retranslate()
+        self.simulation.retranslate()
+        marked = self.marked_right()
+        self._show_game()  # a new overlay: the ticks of the turn are put back
+        if marked:
+            self.mark_right(marked)
 
     def clear_result(self) -> None:
         """Drop the play-along view and the simulation."""
@@ -323,6 +283,14 @@ class CoverUpTab(GameTab):
         """The digit table: the inputs and, after a solve, the picks of the turn."""
         return self.view
 
+    def picture(self) -> QWidget:
+        """Export picture draws the digit table: the columns, and the turn's picks if solved."""
+        return self.view
+
+    def why_picture(self) -> QWidget | None:
+        """The Why page's picture: the columns' digits and the turns, steps marking them."""
+        return ColumnsPicture()
+
     # ----- play-along ----------------------------------------------------------------------
     @property
     def game(self) -> cu.CoverUpGame | None:
@@ -331,11 +299,13 @@ class CoverUpTab(GameTab):
         return state if isinstance(state, cu.CoverUpGame) else None
 
     def _end_game(self, reason: str = IDLE) -> None:
+        self._idle = reason
         self.session = None
         self.model.set_overlay(None)
         self.playPanel.show_game(None, [], reason)
+        self.follow_play(None, "")
 
-    def _start_turn(self, node: PlaySession, log: list[str]) -> None:
+    def _start_turn(self, node: PlaySession, log: list[Callable[[], str]]) -> None:
         """Show the turn starting at ``node`` with the best picks made."""
         self._log = log
         self.session = node if node.over else node.play(node.solver_move())
@@ -344,13 +314,36 @@ class CoverUpTab(GameTab):
     def _show_game(self) -> None:
         game = self.game
         self.model.set_overlay(None if game is None else overlay_of(game, self._slots))
-        self.playPanel.show_game(self.session, self._log)
+        self.playPanel.show_game(self.session, [entry() for entry in self._log], self._idle)
+        self._follow(game)
+
+    def _follow(self, game: cu.CoverUpGame | None) -> None:
+        """The Why page shows the turn in play: its pick options; the result's once over.
+
+        Only while the page is in sight (each derivation is a worker job that gets the
+        solver's values): it catches up on the turn when it comes into sight.
+        """
+        result = self.result
+        if game is None or game.over or game.state is None or result is None:
+            self.follow_play(None, "")
+            return
+        if self.pages.currentWidget() is not self.why.page:
+            return
+        job = Job(explain_position, (result.inputs, result, game.state, game.picks), progress=False)
+        self.follow_play(job, _("Cover Up in play: turn {turn}").format(turn=game.turn))
 
     def _marks_changed(self) -> None:
         marked = self.marked_right()
         if self.game is not None and not self.game.over:
-            note = "none yet (that loses)" if not marked else ", ".join(str(i + 1) for i in marked)
-            self.show_message(f"Right this turn: column {note}. Press Next turn.")
+            columns = ", ".join(str(i + 1) for i in marked)
+            # A function: the message is made again in the language chosen next.
+            self.show_message(
+                lambda: (
+                    _("Right this turn: column {columns}. Press Next turn.").format(columns=columns)
+                    if columns
+                    else _("Right this turn: none yet (that loses). Press Next turn.")
+                )
+            )
 
     def marked_right(self) -> list[int]:
         """Rows whose pick is ticked as right."""
@@ -381,10 +374,15 @@ class CoverUpTab(GameTab):
             "·" if s is None else f"{self._slots[i][s]}{'✓' if i in chosen else '✗'}"
             for i, s in enumerate(game.slots())
         ]
-        log = [*self._log, f"Turn {game.turn}: " + " ".join(covered)]
+        turn, picks = game.turn, " ".join(covered)
+        log = [*self._log, lambda: _("Turn {turn}: {picks}").format(turn=turn, picks=picks)]
         if after.over:
-            won = after.score_for_user() == 1.0
-            log.append("Every column is right: won." if won else "No pick was right: lost.")
+            end = (
+                N_("Every column is right: won.")
+                if after.score_for_user() == 1.0
+                else N_("No pick was right: lost.")
+            )
+            log.append(lambda: _(end))
         self.show_message("")
         self._start_turn(after, log)
         return True
@@ -404,7 +402,3 @@ class CoverUpTab(GameTab):
                 self.show_message(str(exc), error=True)
                 return
             self._show_game()
-
-
-def _p_text(p: float) -> str:
-    return repr(p) if p not in (0.0, 1.0) else str(int(p))

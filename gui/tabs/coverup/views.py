@@ -11,34 +11,48 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHeaderView, QTableWidget, QTableWidgetItem
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QStyle,
+    QTableWidget,
+    QTableWidgetItem,
+)
 
+from gui.widgets.grid_view import GridView
 from gui.widgets.play_panel import BEST_MARK, costs_you
 from gui.widgets.tables import mark_best, readonly_table
 from gui.widgets.theme import ROLE, SELECTED
 from solvers import coverup as cu
+from solvers.i18n import N_, _
 from solvers.play_session import PlaySession
 
-from .form import RowOverlay
+from .form import FIRST_SLOT, LIKELY_COL, P_COL, PICK_COL, DigitTableModel, RowOverlay
 
 __all__ = [
     "ALTERNATIVES_CAPTION",
     "TABLE_LEGEND",
+    "alternatives_caption",
     "alternatives_table",
     "decision_of",
     "describe_pick",
+    "digit_view",
     "fill_alternatives",
+    "fit_rows",
     "overlay_of",
     "turn_words",
 ]
 
-RESERVE_WORDS = "deliberate miss (reserve)"
-RESERVE_TIP = (
+RESERVE_WORDS = N_("deliberate miss (reserve)")
+#: A pick cell in reserve: two lines in English; one where the words are short but tall (CJK).
+RESERVE_CELL = N_("{pick}\n{reserve}")
+RESERVE_TIP = N_(
     "A deliberate miss: this column is covered with a less likely digit on purpose, keeping it"
     " in reserve for a later turn in which every other column might miss."
 )
-TABLE_LEGEND = (
+TABLE_LEGEND = N_(
     "Tick the likely digits; p is the chance that the right digit is one of the ticked ones."
     " <b>Bold on green</b>: cover this digit now. <b>Bold on yellow, “reserve”</b>: a deliberate"
     " miss keeping the column for a later turn. %: chance each digit is right now;"
@@ -46,10 +60,61 @@ TABLE_LEGEND = (
 )
 #: The row of the picks being played (when not the best): a light grey, as a selection.
 PLAYED = ROLE.neutral.lighter(145)
-ALTERNATIVES_CAPTION = (
-    f"Every way to pick this turn, with its chance to win: {BEST_MARK} best, ▶ played;"
+ALTERNATIVES_CAPTION = N_(
+    "Every way to pick this turn, with its chance to win: {best} best, ▶ played;"
     " click a row to play it."
 )
+
+
+def alternatives_caption() -> str:
+    """``ALTERNATIVES_CAPTION`` in the language spoken now, with the best mark."""
+    return _(ALTERNATIVES_CAPTION).format(best=BEST_MARK)
+
+
+def digit_view(model: DigitTableModel) -> GridView:
+    """The digit table's view: widths for six digit slots at 1024 px, every column in sight."""
+    view = GridView()
+    view.setObjectName("digitTable")
+    view.setModel(model)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    header = view.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    header.setMinimumSectionSize(40)
+    # Widths that show six digit slots at 1024 px; cells hold two lines (digit, chance).
+    view.setColumnWidth(0, 90)
+    view.setColumnWidth(P_COL, 104)
+    view.setColumnWidth(LIKELY_COL, 92)
+    view.setColumnWidth(PICK_COL, 190)
+    # A slot holds a check box and "100%" in bold (a sure digit): never elided.
+    bold = QFont(view.font())
+    bold.setBold(True)
+    box = view.style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth)
+    slot = max(58, box + QFontMetrics(bold).horizontalAdvance("100%") + 20)
+    for c in range(FIRST_SLOT, model.columnCount()):
+        view.setColumnWidth(c, slot)
+    view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+    fit_rows(view)
+    return view
+
+
+def fit_rows(view: GridView) -> None:
+    """Rows two lines high in the language spoken now; every column of the game in sight.
+
+    Hangul and Han come from a fallback font with taller lines than the Latin default
+    (36 px against 28 for two lines at 10 pt): measured on the words a pick cell shows.
+    """
+    pick = _("cover {digit} · {kind} · {chance}")
+    sample = _(RESERVE_CELL).format(pick=pick, reserve=_(RESERVE_WORDS))
+    flags = int(Qt.AlignmentFlag.AlignLeft)
+    lines = view.fontMetrics().boundingRect(QRect(0, 0, 2000, 200), flags, sample).height()
+    rows = view.verticalHeader()
+    rows.setDefaultSectionSize(max(lines, 2 * view.fontMetrics().lineSpacing()) + 8)
+    # Every column of the game (at most five rows) stays in sight at any window height.
+    header = view.horizontalHeader().sizeHint().height()
+    table_height = rows.defaultSectionSize() * cu.MAX_COLUMNS + header
+    # Room for the horizontal scroll bar that ten digits per column need at 1024 px.
+    scroll = view.horizontalScrollBar().sizeHint().height()
+    view.setFixedHeight(table_height + scroll + 4)
 
 
 def describe_pick(pick: cu.Pick | None, reserve: bool = False) -> str:
@@ -57,8 +122,8 @@ def describe_pick(pick: cu.Pick | None, reserve: bool = False) -> str:
     if pick is None:
         return "—"
     if reserve:
-        return "reserve"  # short enough for five columns at 1024 px; the tooltip explains
-    return "likely" if pick is cu.Pick.CANDIDATE else "other"
+        return _("reserve")  # short enough for five columns at 1024 px; the tooltip explains
+    return _("likely") if pick is cu.Pick.CANDIDATE else _("other")
 
 
 def _game(session: PlaySession) -> cu.CoverUpGame:
@@ -77,19 +142,26 @@ def turn_words(session: PlaySession) -> str:
     """One plain sentence on where ``session``'s game stands."""
     if session.over:
         if session.score_for_user() == 1.0:
-            return "Game won: every column is right. Press Restart to play again."
-        return "Game lost: no pick was right this turn. Press Restart to play again."
+            return _("Game won: every column is right. Press Restart to play again.")
+        return _("Game lost: no pick was right this turn. Press Restart to play again.")
     game = _game(session)
     decision = decision_of(session)
     # One rounding, the alternatives table's four decimals: no second number to explain.
-    text = f"Turn {game.turn}: the best picks win with probability {decision.best_value():.4f}."
+    best = f"{decision.best_value():.4f}"
     picks = game.picks
     if picks is not None and not decision.is_best(picks):
-        text += (
-            f" Your picks win with {decision.values()[picks]:.4f}: they cost you"
-            f" {costs_you(session.units, decision.cost(picks))}."
+        return _(
+            "Turn {turn}: the best picks win with probability {best}. Your picks win with"
+            " {value}: they cost you {cost}."
+        ).format(
+            turn=game.turn,
+            best=best,
+            value=f"{decision.values()[picks]:.4f}",
+            cost=costs_you(session.units, decision.cost(picks)),
         )
-    return text
+    return _("Turn {turn}: the best picks win with probability {best}.").format(
+        turn=game.turn, best=best
+    )
 
 
 def overlay_of(game: cu.CoverUpGame, slots: Sequence[Sequence[int]]) -> list[RowOverlay]:
@@ -117,26 +189,28 @@ def overlay_of(game: cu.CoverUpGame, slots: Sequence[Sequence[int]]) -> list[Row
             }
         slot = covering[i] if i < len(covering) else None
         if row.right is not None:
-            row.pick_text = f"solved: {row.right}"
+            row.pick_text = _("solved: {digit}").format(digit=row.right)
         elif slot is not None and not game.over:
             row.suggested = digits[slot]
             row.reserve = reserve[i]
             chance = row.posterior.get(row.suggested, 0.0)
-            kind = "likely" if slot < column.candidates else "other"
-            row.pick_text = f"cover {row.suggested} · {kind} · {chance:.0%}"
+            kind = _("likely") if slot < column.candidates else _("other")
+            row.pick_text = _("cover {digit} · {kind} · {chance}").format(
+                digit=row.suggested, kind=kind, chance=f"{chance:.0%}"
+            )
             if row.reserve:
-                row.pick_text += f"\n{RESERVE_WORDS}"
-                row.pick_tip = RESERVE_TIP
+                row.pick_text = _(RESERVE_CELL).format(pick=row.pick_text, reserve=_(RESERVE_WORDS))
+                row.pick_tip = _(RESERVE_TIP)
             else:
-                row.pick_tip = "Tick when this digit came up right, then press Next turn."
+                row.pick_tip = _("Tick when this digit came up right, then press Next turn.")
         rows.append(row)
     return rows
 
 
 def alternatives_table() -> QTableWidget:
     """The table of this turn's pick combinations (filled by ``fill_alternatives``)."""
-    table = readonly_table(["", "Win chance"], "alternativesTable")
-    table.setToolTip(ALTERNATIVES_CAPTION)  # one line a row: three rows show where two did
+    table = readonly_table(["", _("Win chance")], "alternativesTable")
+    table.setToolTip(alternatives_caption())  # one line a row: three rows show where two did
     return table
 
 
@@ -150,7 +224,9 @@ def fill_alternatives(table: QTableWidget, session: PlaySession | None) -> list[
     entry = game.entry()
     n = game.inputs.n
     table.setColumnCount(2 + n)
-    table.setHorizontalHeaderLabels(["", "Win chance", *(f"Col {i + 1}" for i in range(n))])
+    table.setHorizontalHeaderLabels(
+        ["", _("Win chance"), *(_("Col {number}").format(number=i + 1) for i in range(n))]
+    )
     table.setRowCount(len(entry.alternatives))
     best_picks = decision.best_moves()
     options = []
@@ -165,11 +241,11 @@ def fill_alternatives(table: QTableWidget, session: PlaySession | None) -> list[
             if column == 1:
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             if column >= 2 and alt.reserve[column - 2]:
-                item.setToolTip(RESERVE_TIP)
+                item.setToolTip(_(RESERVE_TIP))
             if column == 0 and mark:
                 words = (
-                    (f"{BEST_MARK} the best picks", best),
-                    ("▶ the picks being played", played),
+                    (_("{best} the best picks").format(best=BEST_MARK), best),
+                    (_("▶ the picks being played"), played),
                 )
                 item.setToolTip("; ".join(word for word, on in words if on))
             reserve = column >= 2 and alt.reserve[column - 2]

@@ -28,7 +28,8 @@ from gui.widgets.grid_model import Index, ValidatedGridModel
 from gui.widgets.grid_view import GridView, split_block
 from gui.widgets.theme import ROLE
 from solvers.greatgame import MAX_GAP, MAX_THROWS
-from solvers.greatgame.model import SUM_TOLERANCE
+from solvers.greatgame.model import SUM_TOLERANCE, Hand, hand_name
+from solvers.i18n import N_, _
 from solvers.protocol import Option
 
 __all__ = [
@@ -40,8 +41,8 @@ __all__ = [
 ]
 
 #: Short: with "throw 1000" beside the rows, "Scissors %" was cut to "cissors %" (the group
-#: title says these are percentages).
-HEADERS = ["Rock", "Paper", "Scissors", "Sum"]
+#: title says these are percentages). Shown translated (``headerData``).
+HEADERS = [N_("Rock"), N_("Paper"), N_("Scissors"), N_("Sum")]
 SUM_COL = 3
 DEFAULT_ROW = ("34", "33", "33")
 #: Exact thirds to ten decimals: within the solver's sum tolerance of 100, and q = 1/2.
@@ -53,8 +54,8 @@ MAX_CELL_CHARS = 32
 
 #: W and L as data: ``OptionFields`` builds their spin boxes (named ``option_<name>``).
 GAP_FIELDS = (
-    Option("W", "int", 2, "Win the match this many rounds ahead (W)", lo=1, hi=MAX_GAP),
-    Option("L", "int", 2, "Lose the match this many rounds behind (L)", lo=1, hi=MAX_GAP),
+    Option("W", "int", 2, N_("Win the match this many rounds ahead (W)"), lo=1, hi=MAX_GAP),
+    Option("L", "int", 2, N_("Lose the match this many rounds behind (L)"), lo=1, hi=MAX_GAP),
 )
 
 
@@ -81,9 +82,9 @@ class ThrowTableModel(ValidatedGridModel):
         """A percentage: a number from 0 to 100."""
         value = _number(text)
         if value is None:
-            return f"{text!r} is not a number" if text else "empty"
+            return _("{text} is not a number").format(text=repr(text)) if text else _("empty")
         if not 0 <= value <= 100:
-            return "must be between 0 and 100"
+            return _("must be between 0 and 100")
         return None
 
     def row_sum(self, row: int) -> float | None:
@@ -98,7 +99,7 @@ class ThrowTableModel(ValidatedGridModel):
         """Percentages summing to 100."""
         total = self.row_sum(row)
         if total is not None and abs(total - 100) > SUM_TOLERANCE:
-            return f"percentages sum to {total:g}, expected 100"
+            return _("percentages sum to {total}, expected 100").format(total=f"{total:g}")
         return None
 
     def display_text(self, row: int, column: int, text: str) -> str:
@@ -123,22 +124,33 @@ class ThrowTableModel(ValidatedGridModel):
             return ROLE.ink if self._bad_sum(row) else ROLE.neutral
         if role == Qt.ItemDataRole.ToolTipRole:
             first = self.first_error_of(row)
-            return first or "sums to 100"
+            return first or _("sums to 100")
         return super().data(index, role)
 
     def first_error_of(self, row: int) -> str | None:
         """Why row ``row`` (0-based) is not a valid throw (naming the hand), or None."""
-        for column, name in enumerate(("rock", "paper", "scissors")):
-            error = self.cell_error(row, column)
+        for hand in Hand:
+            error = self.cell_error(row, hand.value)
             if error is not None:
-                return f"{name} {error}"
+                return _("{hand} {reason}").format(hand=hand_name(hand), reason=error)
         return self.row_error(row)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
-        """Hand names across, throw numbers down."""
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Vertical:
-            return f"throw {section + 1}"
-        return super().headerData(section, orientation, role)
+        """Hand names across, throw numbers down, in the language spoken now."""
+        if role != Qt.ItemDataRole.DisplayRole:
+            return super().headerData(section, orientation, role)
+        if orientation == Qt.Orientation.Vertical:
+            return _("throw {number}").format(number=section + 1)
+        return _(HEADERS[section]) if 0 <= section < len(HEADERS) else None
+
+    def retranslate(self) -> None:
+        """Say every reason and header again in the language spoken now."""
+        # The reasons are kept per cell when typed: check every row again.
+        self._errors = [self._check_row(row) for row in range(self.rowCount())]
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, SUM_COL)
+        if self.rowCount():
+            self.headerDataChanged.emit(Qt.Orientation.Vertical, 0, self.rowCount() - 1)
+            self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, SUM_COL))
 
     # ----- content -------------------------------------------------------------------------
     def texts(self) -> list[list[str]]:
@@ -148,9 +160,13 @@ class ThrowTableModel(ValidatedGridModel):
     def set_texts(self, rows: Sequence[Sequence[str]]) -> None:
         """Replace every row (1..1000 rows of 3 texts; bad texts are kept and marked)."""
         if not 1 <= len(rows) <= MAX_THROWS:
-            raise ValueError(f"a round has between 1 and {MAX_THROWS} throws, got {len(rows)}")
+            raise ValueError(
+                _("a round has between 1 and {most} throws, got {count}").format(
+                    most=MAX_THROWS, count=len(rows)
+                )
+            )
         if any(len(r) != 3 or not all(isinstance(c, str) for c in r) for r in rows):
-            raise ValueError("every row needs three percentages (rock, paper, scissors)")
+            raise ValueError(_("every row needs three percentages (rock, paper, scissors)"))
         old = self.rowCount()
         self.set_rows(rows)
         if self.rowCount() != old:
@@ -166,7 +182,7 @@ class ThrowTableModel(ValidatedGridModel):
         for row in range(self.rowCount()):
             error = self.first_error_of(row)
             if error is not None:
-                raise ValueError(f"throw {row + 1}: {error}")
+                raise ValueError(_("throw {number}: {reason}").format(number=row + 1, reason=error))
         return tuple((float(a), float(b), float(c)) for a, b, c in self.texts())
 
     # ----- bulk edits ----------------------------------------------------------------------
@@ -197,24 +213,30 @@ class ThrowTableModel(ValidatedGridModel):
             for number, record in enumerate(csv.reader(io.StringIO(text)), start=1):
                 if any(len(cell) > MAX_CELL_CHARS for cell in record):
                     raise ValueError(
-                        f"line {number}: a field longer than {MAX_CELL_CHARS} characters"
+                        _("line {line}: a field longer than {most} characters").format(
+                            line=number, most=MAX_CELL_CHARS
+                        )
                     )
                 cells = [c.strip() for c in record[:3]]
                 if len(cells) == 3 and all(_number(c) is not None for c in cells):
                     rows.append(cells)
         except csv.Error as exc:
-            raise ValueError(f"not a CSV file ({exc})") from None
+            raise ValueError(_("not a CSV file ({reason})").format(reason=exc)) from None
         if not rows:
-            raise ValueError("no rows of three numbers (rock, paper, scissors) found")
+            raise ValueError(_("no rows of three numbers (rock, paper, scissors) found"))
         if len(rows) > MAX_THROWS:
-            raise ValueError(f"{len(rows)} rows; a round has at most {MAX_THROWS} throws")
+            raise ValueError(
+                _("{count} rows; a round has at most {most} throws").format(
+                    count=len(rows), most=MAX_THROWS
+                )
+            )
         self.set_texts(rows)
 
     def fill(self, kind: str, seed: int | None = None) -> None:
         """Fill every row: ``uniform`` (exact thirds), ``random`` or ``rock`` (rock-heavy)."""
         rng = random.Random(seed)
         rows: list[list[str]] = []
-        for _ in range(self.rowCount()):
+        for _row in range(self.rowCount()):
             if kind == "uniform":
                 rows.append([THIRD, THIRD, THIRD])
                 continue
@@ -243,8 +265,13 @@ class ThrowTableView(GridView):
         # The sum only needs "100": the hands keep the width, and "Scissors" stays whole.
         # A fixed width: fitting it to the contents would read all 1000 rows on every change.
         header.setSectionResizeMode(SUM_COL, QHeaderView.ResizeMode.Fixed)
-        self.setColumnWidth(SUM_COL, self.fontMetrics().horizontalAdvance("Sum 100.5") + 12)
+        self.fit_sum_column()
         self.verticalHeader().setDefaultSectionSize(22)
+
+    def fit_sum_column(self) -> None:
+        """Make the sum column as wide as its title beside a sum such as 100.5."""
+        title = _(HEADERS[SUM_COL])
+        self.setColumnWidth(SUM_COL, self.fontMetrics().horizontalAdvance(title + " 100.5") + 12)
 
     def throws(self) -> ThrowTableModel:
         """The model."""

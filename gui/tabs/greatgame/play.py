@@ -12,6 +12,7 @@ solver's ``new_game`` in a worker process through the panel's own
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -29,12 +30,35 @@ from gui.widgets.play_panel import best_label, mistake_words, move_log
 from gui.widgets.theme import ROLE, colour_css
 from solvers import greatgame
 from solvers.greatgame import GreatGameInputs, GreatGamePlay, Hand
+from solvers.greatgame.model import hand_name
+from solvers.i18n import N_, _
 from solvers.play_session import GAME_UNITS, PlaySession
 
 __all__ = ["IDLE", "GreatGamePlayPanel", "match_percent", "position_words"]
 
-IDLE = "Solve first; then play a match here, throw by throw, against the opponent in the table."
-WAITING = "Setting up the match…"
+IDLE = N_("Solve first; then play a match here, throw by throw, against the opponent in the table.")
+WAITING = N_("Setting up the match…")
+STOPPED = N_("Setting up the match was stopped; press New match.")
+LEGEND = N_(
+    "Each of your hands shows your chance to win the match if you play it now;"
+    " ★ marks the best (on green). Then report the opponent's hand, or let the app draw"
+    " it. The heat map outlines the current throw and round score."
+)
+#: A throw's log line by its points for you (the hands are named in it).
+THROW_WORDS = {
+    1: N_("Round {round}, throw {throw}: you played {yours}, the opponent {theirs}: you score."),
+    0: N_("Round {round}, throw {throw}: you played {yours}, the opponent {theirs}: no score."),
+    -1: N_(
+        "Round {round}, throw {throw}: you played {yours}, the opponent {theirs}:"
+        " the opponent scores."
+    ),
+}
+#: What the end of a round adds to its last throw's line, by the round's outcome.
+ROUND_WORDS = {
+    1: N_("Round won ({score}); lead now {lead}."),
+    0: N_("Round tied ({score}); lead now {lead}."),
+    -1: N_("Round lost ({score}); lead now {lead}."),
+}
 UNITS = GAME_UNITS["greatgame"]
 
 
@@ -52,20 +76,31 @@ def position_words(state: GreatGamePlay) -> str:
     """Where the match stands, in words."""
     inputs = state.match.inputs
     rounds = state.rounds_won + state.rounds_tied + state.rounds_lost
-    score = (
-        f"Rounds so far: won {state.rounds_won}, tied {state.rounds_tied},"
-        f" lost {state.rounds_lost} (lead {state.lead:+d}; the match is won at"
-        f" +{inputs.win_by} and lost at -{inputs.lose_by})."
+    score = _(
+        "Rounds so far: won {won}, tied {tied}, lost {lost} (lead {lead}; the match is won at"
+        " +{win_by} and lost at -{lose_by})."
+    ).format(
+        won=state.rounds_won,
+        tied=state.rounds_tied,
+        lost=state.rounds_lost,
+        lead=f"{state.lead:+d}",
+        win_by=inputs.win_by,
+        lose_by=inputs.lose_by,
     )
     if state.over:
-        verdict = "You won the match!" if state.score == 1.0 else "You lost the match."
-        return f"{verdict} {score}"
-    where = (
-        f"Round {rounds + 1}, throw {state.throw + 1} of {inputs.throws}; round score"
-        f" {state.round_score:+d} (you minus opponent). Your chance to win the match:"
-        f" {match_percent(state.value)}."
+        verdict = _("You won the match!") if state.score == 1.0 else _("You lost the match.")
+        return _("{verdict} {score}").format(verdict=verdict, score=score)
+    where = _(
+        "Round {round}, throw {throw} of {throws}; round score {score} (you minus opponent)."
+        " Your chance to win the match: {chance}."
+    ).format(
+        round=rounds + 1,
+        throw=state.throw + 1,
+        throws=inputs.throws,
+        score=f"{state.round_score:+d}",
+        chance=match_percent(state.value),
     )
-    return f"{where} {score}"
+    return _("{where} {score}").format(where=where, score=score)
 
 
 class GreatGamePlayPanel(QGroupBox):
@@ -75,7 +110,7 @@ class GreatGamePlayPanel(QGroupBox):
     position_changed = Signal(object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Play a match against this opponent", parent)
+        super().__init__(parent)
         self.controller = SolveController(self)
         self.controller.finished.connect(self._started)
         self.controller.failed.connect(self._failed)
@@ -86,16 +121,19 @@ class GreatGamePlayPanel(QGroupBox):
         self.session: PlaySession | None = None
         self.rng = random.Random()
         #: What the hand just chosen cost against the best one (for the throw's log line).
-        self._cost = ""
+        self._cost: Callable[[], str] = str
+        #: Each log line as a function that writes it in the language spoken now.
+        self._lines: list[Callable[[], str]] = []
         #: The first log line of the match being built (why it started), or "".
         self._note = ""
-        self.statusLabel = QLabel(IDLE)
+        #: What the status line says when no match is shown (a text to translate).
+        self._status: Callable[[], str] = lambda: _(IDLE)
+        self.statusLabel = QLabel()
         self.statusLabel.setObjectName("playStatus")
         self.statusLabel.setWordWrap(True)
         reserve_lines(self.statusLabel, 3)  # at 1024x700 it takes three lines
-        self.newButton = QPushButton("New match")
+        self.newButton = QPushButton()
         self.newButton.setObjectName("newMatchButton")
-        self.newButton.setToolTip("Start again from lead 0, round 1, throw 1")
         self.newButton.clicked.connect(lambda: self.new_match())
         self.handButtons = {h: self._button(f"handButton_{h.name.lower()}") for h in Hand}
         self.opponentButtons = {h: self._button(f"opponentButton_{h.name.lower()}") for h in Hand}
@@ -103,36 +141,63 @@ class GreatGamePlayPanel(QGroupBox):
             self.handButtons[hand].clicked.connect(lambda _=False, h=hand: self.play(h))
             self.opponentButtons[hand].clicked.connect(lambda _=False, h=hand: self.play(h))
         self.drawButton = self._button("drawButton")
-        self.drawButton.setText("Draw it from the percentages")
-        self.drawButton.setToolTip("Let the app pick the opponent's hand at random, as they would")
         self.drawButton.clicked.connect(lambda: self.draw())
-        self.log = move_log("The throws played so far, latest last")
+        self.log = move_log("")
 
         top = QHBoxLayout()
         top.addWidget(self.statusLabel, 1)
         top.addWidget(self.newButton)
         yours = QHBoxLayout()
-        yours.addWidget(QLabel("You play:"))
+        self.yoursLabel = QLabel()
+        yours.addWidget(self.yoursLabel)
         for button in self.handButtons.values():
             yours.addWidget(button, 1)
         theirs = QHBoxLayout()
-        theirs.addWidget(QLabel("Opponent:"))
+        self.theirsLabel = QLabel()
+        theirs.addWidget(self.theirsLabel)
         for button in self.opponentButtons.values():
             theirs.addWidget(button, 1)
         theirs.addWidget(self.drawButton)
-        self.legend = caption(
-            "Each of your hands shows your chance to win the match if you play it now;"
-            " ★ marks the best (on green). Then report the opponent's hand, or let the app draw"
-            " it. The heat map outlines the current throw and round score.",
-            lines=3,
-        )
+        self.legend = caption("", lines=3)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addLayout(yours)
         layout.addLayout(theirs)
         layout.addWidget(self.legend)
         layout.addWidget(self.log, 1)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Every text of the panel, the log included, in the language spoken now."""
+        self.setTitle(_("Play a match against this opponent"))
+        self.newButton.setText(_("New match"))
+        self.newButton.setToolTip(_("Start again from lead 0, round 1, throw 1"))
+        self.drawButton.setText(_("Draw it from the percentages"))
+        self.drawButton.setToolTip(
+            _("Let the app pick the opponent's hand at random, as they would")
+        )
+        self.log.setToolTip(_("The throws played so far, latest last"))
+        self.yoursLabel.setText(_("You play:"))
+        self.theirsLabel.setText(_("Opponent:"))
+        self.legend.setText(_(LEGEND))
+        self.log.clear()
+        self.log.addItems([line() for line in self._lines])
         self._show()
+
+    def _say(self, status: Callable[[], str]) -> None:
+        """Show ``status`` now and again after a change of language."""
+        self._status = status
+        self.statusLabel.setText(status())
+
+    def _log(self, line: Callable[[], str]) -> None:
+        """Add a log line that a change of language writes again."""
+        self._lines.append(line)
+        self.log.addItem(line())
+        self.log.scrollToBottom()
+
+    def _clear_log(self) -> None:
+        self._lines = []
+        self.log.clear()
 
     @staticmethod
     def _button(name: str) -> QPushButton:
@@ -166,33 +231,38 @@ class GreatGamePlayPanel(QGroupBox):
         self.inputs = inputs
         self._note = note
         self.session = None
-        self.log.clear()
-        self.statusLabel.setText(WAITING)
+        self._clear_log()
+        self._say(lambda: _(WAITING))
         self._show()
         self.controller.start(Job(greatgame.new_game, (inputs,)))
 
     def clear(self, reason: str = IDLE) -> None:
-        """No match (the inputs changed or there is no result): stop building one; say why."""
+        """No match (the inputs changed or there is no result): stop building one; say why.
+
+        ``reason`` is an English text marked with ``N_`` (translated here and again on a
+        change of language) or one already translated.
+        """
         self.controller.cancel()
         self.inputs = None
         self.session = None
-        self.log.clear()
-        self.statusLabel.setText(reason)
+        self._clear_log()
+        self._say(lambda: _(reason))
         self._show()
 
     def _started(self, state: GreatGamePlay) -> None:
         self.session = PlaySession.of("greatgame", state)
         self.new_match()
         if self._note:
-            self.log.addItem(self._note)
+            note = self._note
+            self._log(lambda: _(note))
 
     def _failed(self, failure: JobFailure) -> None:
-        self.statusLabel.setText(f"The match could not be set up: {failure}")
+        self._say(lambda: _("The match could not be set up: {reason}").format(reason=failure))
         self._show()
 
     def _cancelled(self) -> None:
         if self.inputs is not None:
-            self.statusLabel.setText("Setting up the match was stopped; press New match.")
+            self._say(lambda: _(STOPPED))
             self._show()
 
     def new_match(self) -> None:
@@ -205,7 +275,7 @@ class GreatGamePlayPanel(QGroupBox):
                 self.start(self.inputs)
             return
         self.session = self.session.restart()
-        self.log.clear()
+        self._clear_log()
         self._show()
 
     # ----- moves -------------------------------------------------------------------------
@@ -220,10 +290,10 @@ class GreatGamePlayPanel(QGroupBox):
             self.statusLabel.setText(str(exc))
             return False
         if session.user_to_move:
-            self._cost = _cost_words(session, hand)
+            self._cost = lambda: _cost_words(session, hand)
         if after.user_to_move or after.over:
-            self.log.addItem(_throw_words(session.state, after.state) + self._cost)
-            self.log.scrollToBottom()
+            before, now, cost = session.state, after.state, self._cost
+            self._log(lambda: _throw_words(before, now) + cost())
         self.session = after
         self._show()
         return True
@@ -245,18 +315,20 @@ class GreatGamePlayPanel(QGroupBox):
         values = {} if throw is None else throw.values()
         best = [] if throw is None else throw.best_moves()
         mine = session is not None and session.user_to_move
-        chance = session is not None and session.at_chance
+        at_chance = session is not None and session.at_chance
         for hand, button in self.handButtons.items():
-            name = hand.name.capitalize()
+            name = hand_name(hand).capitalize()
             if hand in values:
                 is_best = hand in best
                 played = "▶ " if state is not None and state.hand is hand else ""
-                label = best_label(f"{name}: {match_percent(values[hand])}", is_best)
-                button.setText(played + label)
-                button.setToolTip(
-                    f"Your chance to win the match if you play {hand.name.lower()} now"
-                    + (" (the best hand)" if is_best else "")
+                chance = _("{hand}: {chance}").format(hand=name, chance=match_percent(values[hand]))
+                button.setText(played + best_label(chance, is_best))
+                tip = (
+                    _("Your chance to win the match if you play {hand} now (the best hand)")
+                    if is_best
+                    else _("Your chance to win the match if you play {hand} now")
                 )
+                button.setToolTip(tip.format(hand=hand_name(hand)))
                 # The colours are set for every state: the best hand stays readable (not
                 # greyed) while the buttons are off, waiting for the opponent's hand.
                 button.setStyleSheet(
@@ -273,16 +345,16 @@ class GreatGamePlayPanel(QGroupBox):
             button.setEnabled(mine)
         chances = {} if session is None else session.chances()
         for hand, button in self.opponentButtons.items():
-            name = hand.name.capitalize()
+            name = hand_name(hand).capitalize()
             if state is not None and not state.over:
-                button.setText(f"{name} ({state.percentages[hand]:g}%)")
+                share = f"{state.percentages[hand]:g}"
+                button.setText(_("{hand} ({percent}%)").format(hand=name, percent=share))
             else:
                 button.setText(name)
             button.setEnabled(hand in chances)
-        self.drawButton.setEnabled(chance)
+        self.drawButton.setEnabled(at_chance)
         self.newButton.setEnabled(session is not None or self.inputs is not None)
-        if state is not None:
-            self.statusLabel.setText(position_words(state))
+        self.statusLabel.setText(self._status() if state is None else position_words(state))
         self.position_changed.emit(state)
 
 
@@ -293,7 +365,7 @@ def match_percent(probability: float) -> str:
 
 def _cost_words(session: PlaySession, hand: Hand) -> str:
     """`` Best was paper: this costs you 2.030 ...`` when ``hand`` was not a best hand."""
-    best = " or ".join(h.name.lower() for h in session.best_moves())
+    best = _(" or ").join(hand_name(h) for h in session.best_moves())
     words = mistake_words(UNITS, session.cost(hand), best)
     return f" {words}" if words else ""
 
@@ -303,13 +375,14 @@ def _throw_words(before: GreatGamePlay, after: GreatGamePlay) -> str:
     last = after.last
     assert last is not None
     rounds = before.rounds_won + before.rounds_tied + before.rounds_lost
-    who = {1: "you score", 0: "no score", -1: "the opponent scores"}[last.points]
-    text = (
-        f"Round {rounds + 1}, throw {before.throw + 1}: you played {last.yours.name.lower()},"
-        f" the opponent {last.theirs.name.lower()}: {who}"
+    text = _(THROW_WORDS[last.points]).format(
+        round=rounds + 1,
+        throw=before.throw + 1,
+        yours=hand_name(last.yours),
+        theirs=hand_name(last.theirs),
     )
-    if after.round_ended is not None:
-        final = before.round_score + last.points
-        verdict = {1: "won", 0: "tied", -1: "lost"}[after.round_ended]
-        text += f". Round {verdict} ({final:+d}); lead now {after.lead:+d}"
-    return text + "."
+    if after.round_ended is None:
+        return text
+    final = before.round_score + last.points
+    ended = _(ROUND_WORDS[after.round_ended]).format(score=f"{final:+d}", lead=f"{after.lead:+d}")
+    return _("{throw} {round}").format(throw=text, round=ended)

@@ -40,44 +40,44 @@ from solvers.greatgame import (
     GreatGameResult,
     solve_great_game,
 )
+from solvers.i18n import N_, _, ngettext
 
 from .form import GAP_FIELDS, ThrowTableModel, ThrowTableView
 from .play import IDLE, GreatGamePlayPanel
+from .texts import RULES
 from .views import (
     CHARTS_CAPTION,
-    HEATMAP_LEGEND,
     LeadPlot,
     OutcomeBars,
     PolicyHeatmap,
     describe_cell,
+    heatmap_legend,
 )
+from .why_picture import GreatGameWhyPicture, Position, position_job
 
 __all__ = ["GreatGameTab"]
 
-RULES = """<p><b>The Great Game.</b> Rock-paper-scissors in rounds of G throws; each throw
-won scores 1. The round goes to whoever scored more (equal: nobody). You win the match when
-you have won W rounds more than the opponent, and lose it L rounds behind. The opponent plays
-rock, paper and scissors with fixed percentages at each throw (the table); you know the throw
-number and the round's score so far, and choose your hand.</p>
-<p>Tied rounds change nothing, so what matters is your share of the rounds that have a winner:
-the best play makes that share as large as possible, and the chance to win the match follows
-from it. The answer is that chance, in percent, as the judge prints it.</p>
-<p><b>Heat map:</b> one row per throw, one column per round score (you minus the opponent).
-The colour is the hand to play there (named in the legend and, when you point at a cell, in
-the line under the map); a lighter shade means another hand is just as good; grey means the
-round is already decided, so any hand will do.</p>
-<p><b>Play a match:</b> each of your hands shows your chance to win the match if you play it
-now, the best one marked ★ on green; then report the opponent's hand or let the app draw it
-from the percentages.</p>"""
-
-IDLE_CELL = "Solve, then point at a cell of the heat map."
+IDLE_CELL = N_("Solve, then point at a cell of the heat map.")
+OUTDATED = N_("Outdated: the inputs changed since this solve; the new answer is on its way.")
+#: The fill buttons: text, object name, kind of fill, tooltip.
+FILLS = (
+    (N_("Uniform"), "fillUniformButton", "uniform",
+     N_("Fill every throw: every hand a third at every throw")),
+    (N_("Random"), "fillRandomButton", "random", N_("Fill every throw: random percentages")),
+    (N_("Toward rock"), "fillRockButton", "rock",
+     N_("Fill every throw: rock the likeliest hand at every throw")),
+)  # fmt: skip
 
 
 class GreatGameTab(GameTab):
     """Solve The Great Game, show the round policy, play a match."""
 
     game_id = "greatgame"
-    rules_html = RULES
+
+    @property
+    def rules_html(self) -> str:  # type: ignore[override]
+        """Help → Rules, in the language spoken now."""
+        return _(RULES)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -86,7 +86,6 @@ class GreatGameTab(GameTab):
         self.gSpin = NumberField()
         self.gSpin.setObjectName("gSpin")
         self.gSpin.setRange(1, MAX_THROWS)
-        self.gSpin.setToolTip("Throws in a round: the table has one row per throw")
         self.gSpin.setKeyboardTracking(False)
         # The game has no command-line options; W and L are laid out the same way.
         self.optionFields = OptionFields(self.options())
@@ -94,15 +93,6 @@ class GreatGameTab(GameTab):
         self.gaps = OptionFields(GAP_FIELDS)
         self.wSpin = _spin(self.gaps, "W")
         self.lSpin = _spin(self.gaps, "L")
-        gap_layout = self.gaps.layout()
-        assert isinstance(gap_layout, QFormLayout)
-        for spin, words in (
-            (self.wSpin, "Rounds ahead to win (W)"),
-            (self.lSpin, "Rounds behind to lose (L)"),
-        ):
-            label = gap_layout.labelForField(spin)
-            if isinstance(label, QLabel):
-                label.setText(words)
         self.gSpin.valueChanged.connect(self._g_changed)
         self.gSpin.valueChanged.connect(lambda _: self.revalidate())
         self.throws.rows_changed.connect(self._rows_changed)
@@ -111,6 +101,8 @@ class GreatGameTab(GameTab):
 
         self.playPanel = GreatGamePlayPanel()
         self.playPanel.position_changed.connect(self._follow_play)
+        #: The position the Why page follows (lead, throw, score, rounds), or None.
+        self._followed: Position | None = None
         # The match is drawn on the solved heat map: a change of the inputs re-solves them
         # (Solve's worker job) and show_result starts the new match.
         self.restarter = GameRestarter(
@@ -122,36 +114,33 @@ class GreatGameTab(GameTab):
         )
         self.add_form_and_views(self._build_form(), self._build_views(), (360, 660))
         self.throws.set_texts([["30", "30", "40"], ["50", "20", "30"]])
+        self._name_widgets()
         self.revalidate()
 
     def _build_form(self) -> QWidget:
         # G heads the W and L form: one column of labels, one of fields, all three aligned.
         gap_layout = self.gaps.layout()
         assert isinstance(gap_layout, QFormLayout)
-        gap_layout.insertRow(0, "Throws per round (G)", self.gSpin)
+        self.gLabel = QLabel()
+        gap_layout.insertRow(0, self.gLabel, self.gSpin)
         fills = QHBoxLayout()
-        for text, name, kind, tip in (
-            ("Uniform", "fillUniformButton", "uniform", "every hand a third at every throw"),
-            ("Random", "fillRandomButton", "random", "random percentages"),
-            ("Toward rock", "fillRockButton", "rock", "rock the likeliest hand at every throw"),
-        ):
-            button = QPushButton(text)
+        self.fillButtons: list[QPushButton] = []
+        for _text, name, kind, _tip in FILLS:
+            button = QPushButton()
             button.setObjectName(name)
-            button.setToolTip(f"Fill every throw: {tip}")
             button.clicked.connect(lambda _=False, k=kind: self.throws.fill(k))
             fills.addWidget(button)
+            self.fillButtons.append(button)
         files = QHBoxLayout()
-        self.pasteButton = QPushButton("Paste")
+        self.pasteButton = QPushButton()
         self.pasteButton.setObjectName("pasteButton")
-        self.pasteButton.setToolTip("Paste rows from a spreadsheet at the current cell (Ctrl+V)")
         self.pasteButton.clicked.connect(self.table.paste_clipboard)
-        self.csvButton = QPushButton("Import CSV…")
+        self.csvButton = QPushButton()
         self.csvButton.setObjectName("importCsvButton")
-        self.csvButton.setToolTip("Rows of rock, paper, scissors percentages")
         self.csvButton.clicked.connect(self.choose_csv_file)
         files.addWidget(self.pasteButton)
         files.addWidget(self.csvButton)
-        grid_box = QGroupBox("Opponent's percentages at each throw")
+        self.gridBox = grid_box = QGroupBox()
         grid_layout = QVBoxLayout(grid_box)
         grid_layout.addLayout(fills)
         grid_layout.addWidget(self.table, 1)
@@ -169,10 +158,10 @@ class GreatGameTab(GameTab):
         self.heatmap = PolicyHeatmap()
         self.heatmap.hovered.connect(self._explain)
         self.heatmap.selected.connect(self._explain)
-        self.cellLabel = QLabel(IDLE_CELL)
+        self.cellLabel = QLabel()
         self.cellLabel.setObjectName("cellLabel")
         self.cellLabel.setWordWrap(True)
-        self.legendLabel = caption(HEATMAP_LEGEND, "heatmapLegend")
+        self.legendLabel = caption("", "heatmapLegend")
         self.outcomes = OutcomeBars()
         self.leads = LeadPlot()
         charts = QSplitter(Qt.Orientation.Horizontal)
@@ -181,14 +170,14 @@ class GreatGameTab(GameTab):
         charts.setSizes([260, 400])
         self.lowerTabs = QTabWidget()
         self.lowerTabs.setObjectName("greatgameLower")
-        self.lowerTabs.addTab(self.playPanel, "Play a match")
-        chart_caption = caption(CHARTS_CAPTION)
+        self.lowerTabs.addTab(self.playPanel, "")
+        self.chartCaption = chart_caption = caption("")
         chart_page = QWidget()
         chart_layout = QVBoxLayout(chart_page)
         chart_layout.setContentsMargins(0, 0, 0, 0)
         chart_layout.addWidget(charts, 1)
         chart_layout.addWidget(chart_caption)
-        self.lowerTabs.addTab(chart_page, "Round and match charts")
+        self.lowerTabs.addTab(chart_page, "")
         heat = QWidget()
         heat_layout = QVBoxLayout(heat)
         heat_layout.setContentsMargins(0, 0, 0, 0)
@@ -209,6 +198,46 @@ class GreatGameTab(GameTab):
             widget.setObjectName(name)
             self.splitters.append(widget)
         return right
+
+    def _name_widgets(self) -> None:
+        """Every fixed text of the tab, in the language spoken now (built and on a switch)."""
+        self.gLabel.setText(_("Throws per round (G)"))
+        self.gSpin.setToolTip(_("Throws in a round: the table has one row per throw"))
+        gap_layout = self.gaps.layout()
+        assert isinstance(gap_layout, QFormLayout)
+        for spin, words, tip in (
+            (self.wSpin, _("Rounds ahead to win (W)"), _(GAP_FIELDS[0].help)),
+            (self.lSpin, _("Rounds behind to lose (L)"), _(GAP_FIELDS[1].help)),
+        ):
+            label = gap_layout.labelForField(spin)
+            if isinstance(label, QLabel):
+                label.setText(words)
+            spin.setToolTip(tip)
+        for button, (text, _name, _kind, tip) in zip(self.fillButtons, FILLS, strict=True):
+            button.setText(_(text))
+            button.setToolTip(_(tip))
+        self.pasteButton.setText(_("Paste"))
+        self.pasteButton.setToolTip(_("Paste rows from a spreadsheet at the current cell (Ctrl+V)"))
+        self.csvButton.setText(_("Import CSV…"))
+        self.csvButton.setToolTip(_("Rows of rock, paper, scissors percentages"))
+        self.gridBox.setTitle(_("Opponent's percentages at each throw"))
+        self.legendLabel.setText(heatmap_legend())
+        self.chartCaption.setText(_(CHARTS_CAPTION))
+        self.lowerTabs.setTabText(0, _("Play a match"))
+        self.lowerTabs.setTabText(1, _("Round and match charts"))
+        for view in (self.heatmap, self.outcomes, self.leads):
+            view.retranslate()
+        if isinstance(self.why.picture, GreatGameWhyPicture):
+            self.why.picture.retranslate()
+        self.throws.retranslate()
+        self.playPanel.retranslate()
+        self._show_cell()
+
+    def retranslate(self) -> None:
+        """Re-render every text of the tab in the language spoken now (View > Language)."""
+        super().retranslate()
+        self._followed = None  # the Why page derives the match in play again, in these words
+        self._name_widgets()
 
     # ----- inputs --------------------------------------------------------------------------
     def _g_changed(self, value: int) -> None:
@@ -237,9 +266,7 @@ class GreatGameTab(GameTab):
         for item in faded + self.heatmap.letters + self.outcomes.labels:
             item.setOpacity(opacity)
         if outdated:
-            self.cellLabel.setText(
-                "Outdated: the inputs changed since this solve; the new answer is on its way."
-            )
+            self.cellLabel.setText(_(OUTDATED))
 
     def read_inputs(self) -> GreatGameInputs:
         """G rows, W and L from the form; the first bad row is named."""
@@ -254,18 +281,27 @@ class GreatGameTab(GameTab):
         """Replace the throws by the rows of a CSV file; on error keep them and say why."""
         path = Path(path)
         try:
-            with self.history.group(f"Import {path.name}"):
+            with self.history.group(_("Import {name}").format(name=path.name)):
                 self.throws.import_csv(path)
         except (OSError, UnicodeDecodeError, ValueError) as exc:
-            self.show_message(f"Cannot import {path.name}: {exc}", error=True)
+            reason = _("Cannot import {name}: {reason}").format(name=path.name, reason=exc)
+            self.show_message(reason, error=True)
             return False
-        self.show_message(f"Imported {self.throws.rowCount()} throws from {path.name}.")
+        count = self.throws.rowCount()
+        self.show_message(
+            ngettext(
+                "Imported {count} throw from {name}.", "Imported {count} throws from {name}.", count
+            ).format(count=count, name=path.name)
+        )
         return True
 
     def choose_csv_file(self) -> None:
         """Ask for a CSV file of percentages and import it."""
         path = open_file(
-            self, "throws-csv", "Import throws from CSV", "CSV files (*.csv *.txt);;All files (*)"
+            self,
+            "throws-csv",
+            _("Import throws from CSV"),
+            _("CSV files (*.csv *.txt);;All files (*)"),
         )
         if path:
             self.import_csv(path)
@@ -278,7 +314,7 @@ class GreatGameTab(GameTab):
         """Fill the form from a session (out-of-range W or L refused with the range)."""
         rows = state["rows"]
         if not isinstance(rows, list) or not all(isinstance(r, list) for r in rows):
-            raise ValueError("'rows' must be a list of [rock, paper, scissors] rows")
+            raise ValueError(_("'rows' must be a list of [rock, paper, scissors] rows"))
         gaps = {"W": state["W"], "L": state["L"]}
         self.throws.set_texts([[str(c) for c in r] for r in rows])
         self.gaps.restore(gaps)
@@ -290,7 +326,9 @@ class GreatGameTab(GameTab):
     # ----- result --------------------------------------------------------------------------
     def result_text(self, result: GreatGameResult) -> str:
         """The judge's answer in words (the round's chances are in the charts)."""
-        return f"Chance to win the match with the best play: {result.answer}"
+        return _("Chance to win the match with the best play: {answer}").format(
+            answer=result.answer
+        )
 
     def show_result(self, result: GreatGameResult) -> None:
         """Heat map, charts, and a match to play on these inputs."""
@@ -307,14 +345,23 @@ class GreatGameTab(GameTab):
         self.heatmap.show_result(None)
         self.outcomes.show_result(None)
         self.leads.show_result(None)
-        self.cellLabel.setText(IDLE_CELL)
+        self.cellLabel.setText(_(IDLE_CELL))
         self.playPanel.clear(self.restarter.idle_text(IDLE))
 
     def main_view(self) -> QWidget:
         """The heat map with its legend and explanation line."""
         return self.heatPanel
 
+    def picture(self) -> QWidget:
+        """Export picture draws the answer's own picture: the heat map of the best hands."""
+        return self.heatPanel
+
+    def why_picture(self) -> QWidget:
+        """The Why page's heat map and lead chart, where a step's cells and leads light up."""
+        return GreatGameWhyPicture()
+
     def _follow_play(self, state: GreatGamePlay | None) -> None:
+        self._follow_why(state)
         # The heat map outlines the cell of the throw being played, the lead chart the lead.
         if state is None or self.result is None:
             return
@@ -322,9 +369,26 @@ class GreatGameTab(GameTab):
         if not state.over and state.throw < self.result.inputs.throws:
             self.heatmap.select(state.throw, state.round_score)
 
+    def _follow_why(self, state: GreatGamePlay | None) -> None:
+        """The Why page follows the match in play: where it stands, the hands of this throw."""
+        key, job = position_job(state)
+        if key == self._followed:
+            return  # the opponent's hand is awaited: still the same throw
+        self._followed = key
+        self.follow_play(job, _("The match in play") if job is not None else "")
+
     def _explain(self, throw: int, score: int) -> None:
         if self.result is not None and self.heatmap.image.opacity() == 1.0:
             self.cellLabel.setText(describe_cell(self.result, throw, score))
+
+    def _show_cell(self) -> None:
+        """The line under the heat map for the state now: idle, outdated, or the chosen cell."""
+        if self.result is None:
+            self.cellLabel.setText(_(IDLE_CELL))
+        elif self.heatmap.image.opacity() < 1.0:
+            self.cellLabel.setText(_(OUTDATED))
+        elif self.heatmap.selection is not None:
+            self._explain(*self.heatmap.selection)
 
 
 def _spin(fields: OptionFields, name: str) -> QSpinBox:

@@ -12,18 +12,21 @@ from PySide6.QtGui import QColor
 from gui.widgets.plots import IntegerAxis, Plot, pg
 from gui.widgets.theme import OKABE_ITO, ROLE
 from solvers.greatgame import GreatGameResult, Hand
+from solvers.greatgame.model import hand_name
+from solvers.i18n import N_, _, ngettext, pgettext
 
 __all__ = [
     "CHARTS_CAPTION",
     "CURVE",
     "DECIDED",
     "HAND_COLOURS",
-    "HEATMAP_LEGEND",
     "OUTCOME_COLOURS",
     "LeadPlot",
     "OutcomeBars",
     "PolicyHeatmap",
     "describe_cell",
+    "hand_letter",
+    "heatmap_legend",
     "policy_image",
 ]
 
@@ -41,7 +44,7 @@ CURVE = ROLE.ink
 #: Cells where the round is already decided: a light tint of the theme's neutral grey.
 DECIDED = ROLE.neutral.lighter(150).name()
 IMPOSSIBLE = ROLE.paper.name()
-CHARTS_CAPTION = (
+CHARTS_CAPTION = N_(
     "Left: how one round ends when you play the best hand at every throw. Right: your chance"
     " to win the match at the start of a round, by how many rounds you lead; the big dot is"
     " where the match stands (lead 0 before it starts)."
@@ -80,17 +83,36 @@ def _legend_ink(hand: Hand) -> str:
     return _ink_on(_rgb(HAND_COLOURS[hand])).name()
 
 
-HEATMAP_LEGEND = (
-    " ".join(
-        f'<span style="background:{HAND_COLOURS[h]}; color:{_legend_ink(h)}">'
-        f"&nbsp;{h.name.lower()}&nbsp;</span>"
-        for h in Hand
+def hand_letter(hand: Hand) -> str:
+    """The one character that names ``hand`` on a heat map cell (R, P, S in English)."""
+    letters = {
+        Hand.ROCK: pgettext("hand letter", "R"),
+        Hand.PAPER: pgettext("hand letter", "P"),
+        Hand.SCISSORS: pgettext("hand letter", "S"),
+    }
+    return letters[hand]
+
+
+def _swatch(background: str, ink: str, words: str) -> str:
+    """``words`` written in ``ink`` on ``background``, as the legend shows a colour."""
+    style = f"background:{background};color:{ink}"
+    return "".join(('<span style="', style, '">&nbsp;', words, "&nbsp;</span>"))
+
+
+def heatmap_legend() -> str:
+    """The heat map's legend, as rich text, in the language spoken now."""
+    hands = " ".join(_swatch(HAND_COLOURS[h], _legend_ink(h), hand_name(h)) for h in Hand)
+    grey = _swatch(DECIDED, ROLE.ink.name(), _("grey"))
+    # The legend's entries, each one whole, side by side as a list (not one sentence).
+    entries = (
+        _("{hands} the hand to play (letters {letters} on small grids)").format(
+            hands=hands, letters=pgettext("list", ", ").join(hand_letter(h) for h in Hand)
+        ),
+        _("lighter shade and +: another hand is just as good"),
+        _("{grey} round already decided").format(grey=grey),
+        _("outlined: the cell you are looking at"),
     )
-    + " the hand to play (letters R, P, S on small grids) &nbsp;·&nbsp; lighter shade and +:"
-    " another hand is just as good &nbsp;·&nbsp;"
-    f' <span style="background:{DECIDED}">&nbsp;grey&nbsp;</span> round already decided'
-    " &nbsp;·&nbsp; outlined: the cell you are looking at"
-)
+    return " &nbsp;·&nbsp; ".join(entries)
 
 
 def policy_image(result: GreatGameResult) -> npt.NDArray[np.uint8]:
@@ -123,20 +145,40 @@ def describe_cell(result: GreatGameResult, throw: int, score: int) -> str:
     g = result.inputs.throws
     if not 0 <= throw < g:
         return ""
-    head = f"Throw {throw + 1}, round score {score:+d}: "
+    cell = {"throw": throw + 1, "score": f"{score:+d}"}
     if abs(score) > throw:
-        return head + f"cannot happen (only {throw} throws made)."
+        return ngettext(
+            "Throw {throw}, round score {score}: cannot happen (only {made} throw made).",
+            "Throw {throw}, round score {score}: cannot happen (only {made} throws made).",
+            throw,
+        ).format(made=throw, **cell)
     if result.decided(throw, score):
-        who = "you" if score > 0 else "the opponent"
-        return head + f"the round is decided ({who} cannot be caught); any hand."
+        if score > 0:
+            return _(
+                "Throw {throw}, round score {score}: the round is decided (you cannot be"
+                " caught); any hand."
+            ).format(**cell)
+        return _(
+            "Throw {throw}, round score {score}: the round is decided (the opponent cannot be"
+            " caught); any hand."
+        ).format(**cell)
     played = result.best_hand(throw, score)
-    others = [h.name.lower() for h in result.hands_at(throw, score) if h is not played]
+    others = [hand_name(h) for h in result.hands_at(throw, score) if h is not played]
     a, b, c = result.inputs.percentages[throw]
-    text = head + f"play {played.name.lower()}"
-    if others:  # "ties" would read as a drawn throw: say the hands are as good
-        verb = "is" if len(others) == 1 else "are"
-        text += f" ({' and '.join(others)} {verb} just as good)"
-    return text + f"; opponent plays R {a:g}% / P {b:g}% / S {c:g}%."
+    odds = {"hand": hand_name(played), "rock": f"{a:g}", "paper": f"{b:g}", "scissors": f"{c:g}"}
+    if not others:
+        return _(
+            "Throw {throw}, round score {score}: play {hand}; opponent plays"
+            " R {rock}% / P {paper}% / S {scissors}%."
+        ).format(**cell, **odds)
+    # "ties" would read as a drawn throw: say the hands are as good.
+    return ngettext(
+        "Throw {throw}, round score {score}: play {hand} ({others} is just as good);"
+        " opponent plays R {rock}% / P {paper}% / S {scissors}%.",
+        "Throw {throw}, round score {score}: play {hand} ({others} are just as good);"
+        " opponent plays R {rock}% / P {paper}% / S {scissors}%.",
+        len(others),
+    ).format(others=_(" and ").join(others), **cell, **odds)
 
 
 class PolicyHeatmap(Plot):
@@ -148,8 +190,6 @@ class PolicyHeatmap(Plot):
     def __init__(self) -> None:
         super().__init__({side: IntegerAxis(side) for side in ("left", "bottom")})
         self.setObjectName("policyHeatmap")
-        self.setLabel("bottom", "round score so far (you minus opponent)")
-        self.setLabel("left", "throw")
         self.invertY(True)
         self.image = pg.ImageItem(axisOrder="row-major")
         self.addItem(self.image)
@@ -165,11 +205,22 @@ class PolicyHeatmap(Plot):
         self.selection: tuple[int, int] | None = None
         #: Letters on the cells of a small grid, so the hand is never told by colour alone.
         self.letters: list[Any] = []
+        #: Each letter's hand (R, P, S) and mark ("+": tied), to write it again in a new language.
+        self._letter_keys: list[tuple[str, str]] = []
         for side in ("bottom", "left"):
             self.getAxis(side).enableAutoSIPrefix(False)
         self.setRange(xRange=(-3.5, 3.5), yRange=(0.5, 3.5), padding=0)
         self.scene().sigMouseMoved.connect(self._moved)
         self.scene().sigMouseClicked.connect(self._clicked)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Name the axes, and write the cells' letters, in the language spoken now."""
+        self.setLabel("bottom", _("round score so far (you minus opponent)"))
+        self.setLabel("left", _("throw"))
+        letters = {hand.letter: hand_letter(hand) for hand in Hand}
+        for item, (letter, mark) in zip(self.letters, self._letter_keys, strict=True):
+            item.setText(letters[letter] + mark)
 
     def show_result(self, result: GreatGameResult | None) -> None:
         """Draw ``result`` (None clears)."""
@@ -179,6 +230,7 @@ class PolicyHeatmap(Plot):
         for item in self.letters:
             self.removeItem(item)
         self.letters = []
+        self._letter_keys = []
         if result is None:
             self.image.clear()
             return
@@ -193,6 +245,7 @@ class PolicyHeatmap(Plot):
     def _put_letters(self, result: GreatGameResult) -> None:
         """R, P or S on each open cell (``+``: another hand is as good), readable on its colour."""
         inks = [_ink_on(colour) for colour in _palette()]  # by cell code, as policy_image
+        letters = {hand.letter: hand_letter(hand) for hand in Hand}
         for throw, row in enumerate(result.played):
             for k, letter in enumerate(row):
                 score = k - throw
@@ -200,12 +253,12 @@ class PolicyHeatmap(Plot):
                     continue
                 tied = len(result.hands_at(throw, score)) > 1
                 code = 1 + "RPS".index(letter) + (3 if tied else 0)
-                item = pg.TextItem(
-                    letter + ("+" if tied else ""), color=inks[code], anchor=(0.5, 0.5)
-                )
+                mark = "+" if tied else ""
+                item = pg.TextItem(letters[letter] + mark, color=inks[code], anchor=(0.5, 0.5))
                 item.setPos(score, throw + 1)
                 self.addItem(item)
                 self.letters.append(item)
+                self._letter_keys.append((letter, mark))
 
     def cell_at(self, point: QPointF) -> tuple[int, int] | None:
         """(throw 0-based, score) under a scene point, or None outside the grid."""
@@ -241,11 +294,9 @@ class OutcomeBars(Plot):
     def __init__(self) -> None:
         super().__init__()
         self.setObjectName("outcomeBars")
-        self.setTitle("One round, best play")
         self.setYRange(0, 1.25, padding=0)  # room for a label above a full bar
         self.setXRange(-0.5, 2.5, padding=0.05)
-        self.getAxis("bottom").setTicks([[(0, "won"), (1, "tied"), (2, "lost")]])
-        self.setLabel("left", "chance")
+        self.retranslate()
         brushes = list(OUTCOME_COLOURS)
         self.bars = pg.BarGraphItem(x=[0, 1, 2], height=[0, 0, 0], width=0.6, brushes=brushes)
         self.addItem(self.bars)
@@ -253,6 +304,12 @@ class OutcomeBars(Plot):
         for k, label in enumerate(self.labels):
             label.setPos(k, 0)
             self.addItem(label)
+
+    def retranslate(self) -> None:
+        """Title, outcome names and axis in the language spoken now."""
+        self.setTitle(_("One round, best play"))
+        self.getAxis("bottom").setTicks([[(0, _("won")), (1, _("tied")), (2, _("lost"))]])
+        self.setLabel("left", _("chance"))
 
     def show_result(self, result: GreatGameResult | None) -> None:
         """Bars for ``result`` (None: empty)."""
@@ -273,9 +330,7 @@ class LeadPlot(Plot):
     def __init__(self) -> None:
         super().__init__({"bottom": IntegerAxis("bottom")})
         self.setObjectName("leadPlot")
-        self.setTitle("Chance to win the match, by lead")
-        self.setLabel("bottom", "lead in rounds (won minus lost)")
-        self.setLabel("left", "chance to win")
+        self.retranslate()
         self.showGrid(x=True, y=True, alpha=0.25)
         self.curve = self.plot(
             [],
@@ -290,6 +345,12 @@ class LeadPlot(Plot):
             size=14, brush=ROLE.best, pen=pg.mkPen(ROLE.best_text, width=2)
         )
         self.addItem(self.start)
+
+    def retranslate(self) -> None:
+        """Title and axes in the language spoken now."""
+        self.setTitle(_("Chance to win the match, by lead"))
+        self.setLabel("bottom", _("lead in rounds (won minus lost)"))
+        self.setLabel("left", _("chance to win"))
 
     def show_result(self, result: GreatGameResult | None) -> None:
         """Curve from lead -L (0) to +W (1) for ``result`` (None clears)."""

@@ -19,14 +19,15 @@ from gui.widgets.labels import caption
 from gui.widgets.number_list import NumberListEditor
 from gui.widgets.options import OptionFields
 from solvers import nim
+from solvers.i18n import N_, _
 
 __all__ = ["PILES_CAPTION", "RULE_CAPTION", "NimForm", "inputs_from"]
 
-RULE_CAPTION = (
+RULE_CAPTION = N_(
     "Normal play: who takes the last stone wins. Misère: who takes it loses. "
     "A subtraction set S (e.g. 1,3,4) limits a move to taking exactly s stones, s in S."
 )
-PILES_CAPTION = (
+PILES_CAPTION = N_(
     "Grundy: what a pile counts for when piles are combined (in plain Nim, its size). "
     "Nim-sum: the Grundy values added in binary without carrying; 0 means the player to move"
     " loses against best play (in misère once every pile is 0 or 1, an odd count of 1s does)."
@@ -40,7 +41,7 @@ def inputs_from(piles: Sequence[int], options: Mapping[str, Any]) -> nim.NimInpu
     """The solver's inputs from piles and option values; ValueError says what is wrong."""
     subtract = tuple(options.get("subtract") or ())
     if options.get("misere") and subtract:
-        raise ValueError("misère and a subtraction set exclude each other: clear S or untick it")
+        raise ValueError(_("misère and a subtraction set exclude each other: clear S or untick it"))
     if subtract:
         return nim.NimInputs(tuple(piles), nim.Rule.SUBTRACTION, subtract)
     rule = nim.Rule.MISERE if options.get("misere") else nim.Rule.NORMAL
@@ -60,19 +61,23 @@ class NimForm(QWidget):
         subtract = self.options.fields["subtract"]
         assert isinstance(misere, QCheckBox) and isinstance(subtract, QLineEdit)
         self.misereCheck = misere
-        misere.setToolTip("Misère: the player who takes the last stone loses instead of winning.")
+        misere.setToolTip(
+            _("Misère: the player who takes the last stone loses instead of winning.")
+        )
         self.subtractionEdit = subtract
-        self.subtractionEdit.setPlaceholderText("empty: take any number (e.g. 1,3,4)")
-        rule_box = QGroupBox("Rule")
-        rule_layout = QVBoxLayout(rule_box)
+        self.subtractionEdit.setPlaceholderText(_("empty: take any number (e.g. 1,3,4)"))
+        self.ruleBox = QGroupBox(_("Rule"))
+        self.ruleCaption = caption(_(RULE_CAPTION))
+        rule_layout = QVBoxLayout(self.ruleBox)
         rule_layout.addWidget(self.options)
-        rule_layout.addWidget(caption(RULE_CAPTION))
+        rule_layout.addWidget(self.ruleCaption)
 
         self.piles = NumberListEditor(
-            "Stones",
+            # English, marked: the table says its headers in the language spoken when drawn.
+            N_("Stones"),
             1,
             nim.MAX_PILE,
-            ("Grundy", "Winning moves"),
+            (N_("Grundy"), N_("Winning moves")),
             (5, 1, 100),
             20,
             max_rows=nim.MAX_PILES,
@@ -80,14 +85,26 @@ class NimForm(QWidget):
         )
         self.piles.model.set_values(list(FIRST_PILES))
         self.piles.model.edited.connect(self.changed)
-        piles_box = QGroupBox("Piles")
-        piles_layout = QVBoxLayout(piles_box)
+        self.pilesBox = QGroupBox(_("Piles"))
+        self.pilesCaption = caption(_(PILES_CAPTION), "pilesCaption", lines=3)
+        piles_layout = QVBoxLayout(self.pilesBox)
         piles_layout.addWidget(self.piles)
-        piles_layout.addWidget(caption(PILES_CAPTION, "pilesCaption", lines=3))
+        piles_layout.addWidget(self.pilesCaption)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(rule_box)
-        layout.addWidget(piles_box, 1)
+        layout.addWidget(self.ruleBox)
+        layout.addWidget(self.pilesBox, 1)
+
+    def retranslate(self) -> None:
+        """The form's own texts in the language spoken now."""
+        self.misereCheck.setToolTip(
+            _("Misère: the player who takes the last stone loses instead of winning.")
+        )
+        self.subtractionEdit.setPlaceholderText(_("empty: take any number (e.g. 1,3,4)"))
+        self.ruleBox.setTitle(_("Rule"))
+        self.ruleCaption.setText(_(RULE_CAPTION))
+        self.pilesBox.setTitle(_("Piles"))
+        self.pilesCaption.setText(_(PILES_CAPTION))
 
     def inputs(self) -> nim.NimInputs:
         """The piles and rule typed; ValueError (the bad field marked) otherwise."""
@@ -125,11 +142,11 @@ class NimForm(QWidget):
         """Fill the form from ``state()`` data (or an older session's rule and set)."""
         piles = state["piles"]
         if not isinstance(piles, list) or not all(isinstance(p, (str, int)) for p in piles):
-            raise ValueError("'piles' must be a list of numbers")
+            raise ValueError(_("'piles' must be a list of numbers"))
         # Refused before any row is built: a huge list would freeze the table for seconds.
         reason = self.piles.too_many(len(piles))
         if reason is not None:
-            raise ValueError(f"'piles' holds {reason}")
+            raise ValueError(_("'piles' holds {reason}").format(reason=reason))
         if "options" in state:
             options = state["options"]
             if not isinstance(options, dict):
@@ -137,7 +154,7 @@ class NimForm(QWidget):
         else:  # sessions saved before the rule became option fields
             rule, subtraction = state["rule"], state["subtraction"]
             if rule not in _RULES or not isinstance(subtraction, str):
-                raise ValueError(f"unknown rule {rule!r}")
+                raise ValueError(_("unknown rule {rule}").format(rule=repr(rule)))
             options = {
                 "misere": rule == "misere",
                 "subtract": subtraction if rule == "subtraction" else "",

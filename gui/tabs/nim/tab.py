@@ -8,43 +8,65 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QSplitter, QWidget
 
 from gui.tabs.base import GameTab
 from gui.widgets.play_panel import GameRestarter, show_play_headline
 from gui.widgets.theme import BEST
+from gui.worker import Job
 from solvers import nim
+from solvers.i18n import N_, _, ngettext
+from solvers.nim.why import explain_position
 
 from .form import NimForm
 from .play import NimPlayPanel
 from .views import GrundyPlot, PileChart
+from .why_picture import NimWhyPicture
 
 __all__ = ["NimTab"]
 
-RULES = """<p><b>Nim.</b> Two players take turns removing any number of stones (at least one)
-from one pile. <i>Normal play</i>: who takes the last stone wins. Write the pile sizes in
-binary and add them without carrying (XOR): this <i>nim-sum</i> decides the game. If it is not
-0, the player to move can win by a move that makes it 0; if it is 0, every move loses against
-best play.</p>
-<p><i>Misère</i>: who takes the last stone loses. Play as in normal Nim, except when your move
-would leave only piles of 0 or 1 stones: then leave an odd number of 1-stone piles.</p>
-<p><i>Subtraction set S</i>: a move takes exactly s stones, s from S. Each pile size x gets a
-<i>Grundy value</i> g(x): the smallest number that no move from x reaches. The piles together
-are lost for the player to move exactly when the XOR of their Grundy values is 0. The values
-repeat with a period, shaded in the plot.</p>
-<p>Colours: a pile with a winning move is green; the stones the move takes are hatched and the
-size it leaves is marked with a triangle. In play, winning takes are marked ✓ on green.</p>"""
+#: Help > Rules, a paragraph per text to translate.
+RULES = (
+    N_(
+        "<p><b>Nim.</b> Two players take turns removing any number of stones (at least one)"
+        " from one pile. <i>Normal play</i>: who takes the last stone wins. Write the pile sizes"
+        " in binary and add them without carrying (XOR): this <i>nim-sum</i> decides the game."
+        " If it is not 0, the player to move can win by a move that makes it 0; if it is 0,"
+        " every move loses against best play.</p>"
+    ),
+    N_(
+        "<p><i>Misère</i>: who takes the last stone loses. Play as in normal Nim, except when"
+        " your move would leave only piles of 0 or 1 stones: then leave an odd number of"
+        " 1-stone piles.</p>"
+    ),
+    N_(
+        "<p><i>Subtraction set S</i>: a move takes exactly s stones, s from S. Each pile size x"
+        " gets a <i>Grundy value</i> g(x): the smallest number that no move from x reaches. The"
+        " piles together are lost for the player to move exactly when the XOR of their Grundy"
+        " values is 0. The values repeat with a period, shaded in the plot.</p>"
+    ),
+    N_(
+        "<p>Colours: a pile with a winning move is green; the stones the move takes are hatched"
+        " and the size it leaves is marked with a triangle. In play, winning takes are marked ✓"
+        " on green.</p>"
+    ),
+)
+
+
+def rules_text() -> str:
+    """The rules in the language spoken now."""
+    return "\n".join(_(paragraph) for paragraph in RULES)
 
 
 class NimTab(GameTab):
     """Solve Nim, misère Nim and subtraction games on editable piles; play them."""
 
     game_id = "nim"
-    rules_html = RULES
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.rules_html = rules_text()
         self.form = NimForm()
         self.option_fields = self.form.options
         self.piles = self.form.piles
@@ -82,6 +104,10 @@ class NimTab(GameTab):
         self.viewsSplitter = views
         #: Whether g(x) was ever shown: only its first appearance is given room.
         self._grundy_shown = False
+        #: The position in play the Why page derives (None: it derives the answer).
+        self._followed: nim.NimInputs | None = None
+        #: The chart Export picture draws while a game holds the one on screen (made then).
+        self._export_chart: PileChart | None = None
         self._draw_form_piles()
         self.revalidate()
 
@@ -119,14 +145,23 @@ class NimTab(GameTab):
     def result_text(self, result: nim.NimResult) -> str:
         """Winner and nim-sum."""
         moves = len(result.winning_moves)
-        detail = f"{moves} winning move{'s' if moves != 1 else ''}" if moves else "every move loses"
+        if moves:
+            detail = ngettext("{count} winning move", "{count} winning moves", moves)
+        else:
+            detail = _("every move loses")
+        fields = {"winner": result.winner_text, "detail": detail.format(count=f"{moves:,}")}
         piles = result.inputs.piles
         if result.inputs.rule is nim.Rule.MISERE and all(p <= 1 for p in piles):
             # The nim-sum does not decide this end of a misère game: the count of 1s does.
             ones = sum(piles)
-            left = f"{ones:,} pile{'s' if ones != 1 else ''} of 1 left"
-            return f"{result.winner_text} — misère, {left}, {detail}"
-        return f"{result.winner_text} — nim-sum {result.nim_sum:,}, {detail}"
+            text = ngettext(
+                "{winner} — misère, {ones} pile of 1 left, {detail}",
+                "{winner} — misère, {ones} piles of 1 left, {detail}",
+                ones,
+            )
+            return text.format(ones=f"{ones:,}", **fields)
+        text = _("{winner} — nim-sum {value}, {detail}")
+        return text.format(value=f"{result.nim_sum:,}", **fields)
 
     def show_result(self, result: nim.NimResult) -> None:
         """Annotate the pile table, draw the chart and the Grundy plot."""
@@ -134,14 +169,13 @@ class NimTab(GameTab):
         for move in result.winning_moves:
             by_pile.setdefault(move.pile, []).append(move)
         notes = [
-            [f"{g:,}", ", ".join(f"take {m.removed:,} → {m.after:,}" for m in by_pile.get(i, []))]
+            [f"{g:,}", ", ".join(_take_text(m) for m in by_pile.get(i, []))]
             for i, g in enumerate(result.grundy)
         ]
         colours = [BEST if i in by_pile else None for i in range(len(result.grundy))]
         self.form.set_annotations(notes, colours)
         if self.play.state is None:
-            winning = {i: [m.after for m in moves] for i, moves in by_pile.items()}
-            self.chart.draw(result.inputs.piles, winning)
+            self.chart.draw(result.inputs.piles, _winning(result))
         if result.sequence is None:
             self.grundy.clear()
         else:
@@ -171,6 +205,29 @@ class NimTab(GameTab):
         """The pile chart with its legend."""
         return self.chart.view
 
+    def retranslate(self) -> None:
+        """Texts built from state in the language spoken now; the game in play goes on.
+
+        The base redraws the answer line and the derivation; the pile table's notes and
+        g(x)'s title are this tab's (an answer of other inputs has none to redraw).
+        """
+        super().retranslate()
+        self.rules_html = rules_text()
+        if self.result is not None and self.result_is_current():
+            self.show_result(self.result)
+        self.form.retranslate()
+        self.chart.retranslate()
+        self.grundy.retranslate()
+        picture = self.why.picture
+        if isinstance(picture, NimWhyPicture):
+            # Said again, not looked up: two English titles may share a translation.
+            picture.chart.retranslate()
+        if self._export_chart is not None:
+            self._export_chart.retranslate()
+        self._headline()
+        self._followed = None  # the game's derivation again, in the new words
+        self._follow()
+
     # ----- drawing -------------------------------------------------------------------------
     def _draw_form_piles(self) -> None:
         if self.play.state is not None:
@@ -182,12 +239,83 @@ class NimTab(GameTab):
         """In play the chart shows the position (bars shrink) and the mover's winning moves."""
         state = self.play.state
         self._headline()
+        self._follow()
         if state is None:
             self._draw_form_piles()
             return
         self.chart.draw(state.piles, self.play.winning_by_pile())
 
+    # ----- the Why page and Export picture ---------------------------------------------------
+    def why_picture(self) -> QWidget:
+        """The piles over their binary digits, beside the Why page's steps."""
+        picture = NimWhyPicture()
+        # The page draws the answer's case in it first: a game in play takes it over after.
+        QTimer.singleShot(0, self._sync_why_picture)
+        return picture
+
+    def picture(self) -> QWidget:
+        """The pile chart with its legend and the answer's winning moves (Export picture).
+
+        While a game is in play the chart on screen shows the position: the picture is
+        then a copy of it, as large, drawn from the answer.
+        """
+        if self.play.state is None or self.result is None:
+            return self.chart.view
+        if self._export_chart is None:
+            self._export_chart = PileChart()
+        chart = self._export_chart
+        chart.view.resize(self.chart.view.size())
+        chart.draw(self.result.inputs.piles, _winning(self.result))
+        layout = chart.view.layout()
+        if layout is not None:
+            layout.activate()  # never shown: lay it out before it is painted
+        return chart.view
+
+    def _follow(self) -> None:
+        """The Why page follows the game in play: the position now, for the player to move.
+
+        Every change of the position in play sends its derivation; the game's end (or
+        leaving it) gives the page back to the answer's.
+        """
+        state = self.play.state
+        position = None if state is None or state.over else state.position
+        if position == self._followed:
+            return
+        self._followed = position
+        if state is None or position is None:
+            self.follow_play(None, "")
+        else:
+            job = Job(explain_position, (position, state.sequence), progress=False)
+            piles = ", ".join(f"{p:,}" for p in position.piles)
+            self.follow_play(job, _("The game in play: piles {piles}").format(piles=piles))
+        self._sync_why_picture()
+
+    def _sync_why_picture(self) -> None:
+        """The Why page's picture shows what its steps derive: the position, or the answer."""
+        picture = self.why.picture
+        if not isinstance(picture, NimWhyPicture):
+            return
+        state = self.play.state
+        if self._followed is not None and state is not None:
+            picture.show_result(self._followed, nim.decide(self._followed, state.sequence))
+        elif self.result is not None:
+            picture.show_result(self.result.inputs, self.result)
+
     def _headline(self) -> None:
         """While a game runs before any solve, the answer line speaks of the game."""
         if self.result is None:
             show_play_headline(self.messages, self.play.headline())
+
+
+def _winning(result: nim.NimResult) -> dict[int, list[int]]:
+    """Pile index -> the sizes its winning moves leave (what the chart marks)."""
+    winning: dict[int, list[int]] = {}
+    for move in result.winning_moves:
+        winning.setdefault(move.pile, []).append(move.after)
+    return winning
+
+
+def _take_text(move: nim.Move) -> str:
+    """A winning move in the pile table: ``take 2 → 1``."""
+    text = _("take {count} → {after}")
+    return text.format(count=f"{move.removed:,}", after=f"{move.after:,}")

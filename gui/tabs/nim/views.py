@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 from gui.widgets.labels import caption
 from gui.widgets.plots import make_plot, pg
 from gui.widgets.theme import ROLE
+from solvers.i18n import N_, _
 from solvers.nim import GrundySequence
 
 __all__ = [
@@ -30,7 +31,7 @@ __all__ = [
     "takes_text",
 ]
 
-CHART_LEGEND = (
+CHART_LEGEND = N_(
     "Grey bar: the stones of a pile. Green bar: a pile with a winning move; its hatched"
     " (vermillion) part is what the move takes, ▼ the size it leaves."
 )
@@ -55,13 +56,17 @@ def takes_text(takes: Iterable[int]) -> str:
 
 
 class PileChart:
-    """Stones per pile; a pile with a winning move is green, the stones it takes hatched."""
+    """Stones per pile; a pile with a winning move is green, the stones it takes hatched.
 
-    def __init__(self) -> None:
+    ``legend``: the words under the chart that say what green and hatched mean (the
+    Why page's copy marks only what a step points at, and says so itself).
+    """
+
+    def __init__(self, legend: bool = True) -> None:
         self.widget = make_plot(
-            "Piles",
-            "pile",
-            "stones",
+            _("Piles"),
+            _("pile"),
+            _("stones"),
             count_axes=("bottom", "left"),
             name="pileChart",
         )
@@ -74,13 +79,22 @@ class PileChart:
         for item in (self.keptBars, self.takenBars, self.targetMarks):
             self.widget.addItem(item)
         # The legend under the plot, in words: inside it would hide the tallest bars.
-        legend = caption(CHART_LEGEND, lines=2)
+        self.legend = caption(_(CHART_LEGEND), lines=2)
         self.view = QWidget()
         self.view.setObjectName("pileView")
         layout = QVBoxLayout(self.view)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.widget, 1)
-        layout.addWidget(legend)
+        layout.addWidget(self.legend)
+        self.legend.setVisible(legend)
+        self._piles: tuple[int, ...] = ()
+
+    def retranslate(self) -> None:
+        """Title, axes and legend in the language spoken now."""
+        self.widget.setTitle(_("Piles"))
+        self.widget.setLabel("bottom", _("pile"))
+        self.widget.setLabel("left", _("stones"))
+        self.legend.setText(_(CHART_LEGEND))
 
     def draw(self, piles: Sequence[int], winning: Mapping[int, Sequence[int]] | None) -> None:
         """Bars for ``piles``; ``winning``: pile index -> the sizes its winning moves leave."""
@@ -104,12 +118,28 @@ class PileChart:
             left = pile + 1 - spread * (len(afters) - 1) / 2
             marks.extend((left + k * spread, after) for k, after in enumerate(sorted(afters)))
         xs = list(range(1, len(piles) + 1))
+        self._piles = tuple(piles)
         self.keptBars.setOpts(x=xs, height=kept, brushes=brushes)
         self.takenBars.setOpts(x=taken_x, y0=taken_base, height=taken_height)
         self.targetMarks.setData(x=[m[0] for m in marks], y=[m[1] for m in marks])
         if piles:
             self.widget.setXRange(0.4, len(piles) + 0.6, padding=0)
             self.widget.setYRange(0, max(max(piles), 1) * 1.05, padding=0)
+
+    def mark(self, marked: Iterable[int]) -> None:
+        """Bars of the drawn piles, those of index in ``marked`` in the highlight colour."""
+        chosen = set(marked)
+        brushes = [ROLE.best if i in chosen else ROLE.neutral for i in range(len(self._piles))]
+        xs = list(range(1, len(self._piles) + 1))
+        heights = [float(p) for p in self._piles]
+        self.keptBars.setOpts(x=xs, height=heights, brushes=brushes)
+        self.takenBars.setOpts(x=[], y0=[], height=[])
+        self.targetMarks.setData(x=[], y=[])
+
+    def marked(self) -> list[int]:
+        """The indices of the piles drawn in the highlight colour (what ``mark`` chose)."""
+        brushes = self.keptBars.opts.get("brushes") or []
+        return [i for i, brush in enumerate(brushes) if brush == ROLE.best]
 
 
 class GrundyPlot:
@@ -118,7 +148,7 @@ class GrundyPlot:
     def __init__(self) -> None:
         self.widget = make_plot(
             "",
-            "x (stones in a pile)",
+            _("x (stones in a pile)"),
             "g(x)",
             count_axes=("bottom", "left"),
             zoom=True,  # only a long sequence turns the mouse on: see draw
@@ -140,6 +170,10 @@ class GrundyPlot:
         self.periodRegion.hide()
         self.widget.addItem(self.periodRegion)
         self.widget.hide()
+
+    def retranslate(self) -> None:
+        """The axis in the language spoken now (``draw`` writes the title and tooltip)."""
+        self.widget.setLabel("bottom", _("x (stones in a pile)"))
 
     def clear(self) -> None:
         """Hide the plot (no subtraction game solved)."""
@@ -167,12 +201,15 @@ class GrundyPlot:
         self.widget.setToolTip(
             ""
             if dots
-            else "Too many values to show one by one: scroll or drag to zoom along x;"
-            " right click → Reset view shows them all again."
+            else _(
+                "Too many values to show one by one: scroll or drag to zoom along x;"
+                " right click → Reset view shows them all again."
+            )
         )
         shown = ", ".join(map(str, subtraction[:6])) + (", …" if len(subtraction) > 6 else "")
         # Short enough for the plot at 1024x700; thousands separated as elsewhere in the tab.
-        self.widget.setTitle(f"g(x), S = {{{shown}}}: period {period:,} from x = {start:,}")
+        title = _("g(x), S = {{{shown}}}: period {period} from x = {start}")
+        self.widget.setTitle(title.format(shown=shown, period=f"{period:,}", start=f"{start:,}"))
         self.widget.show()
 
 

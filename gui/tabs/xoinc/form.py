@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QGroupBox, QVBoxLayout, QWidget
 from gui.widgets.number_list import NumberListEditor
 from gui.widgets.options import OptionFields
 from solvers import xoinc
+from solvers.i18n import N_, _, pgettext
 from solvers.protocol import Option
 
 from .views import caption
@@ -22,7 +23,7 @@ from .views import caption
 __all__ = ["DEFAULT_STACK", "FORM_CAPTION", "CoinForm", "CoinList"]
 
 DEFAULT_STACK = (1, 3, 1, 7, 2)
-FORM_CAPTION = (
+FORM_CAPTION = N_(
     "One coin per row, the top of the stack first. Type, paste a list, drag rows, or make a"
     " random stack. After a solve the rows say who takes each coin."
 )
@@ -33,10 +34,10 @@ class CoinList(NumberListEditor):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(
-            "Coin value",
+            _("Coin value"),
             1,
             xoinc.MAX_VALUE,
-            ("Taken by", "Turn"),
+            (_("Taken by"), pgettext("the turn a coin is taken on", "Turn")),
             (20, 1, xoinc.MAX_COINS),
             100,
             parent,
@@ -44,9 +45,9 @@ class CoinList(NumberListEditor):
             noun="coins",
         )
         self.setObjectName("coinEditor")
-        self.randomButton.setText("Random stack of")
-        self.randomButton.setToolTip("Replace the stack with random coins")
-        self.randomCount.setSuffix(" coins")
+        self.randomButton.setText(_("Random stack of"))
+        self.randomButton.setToolTip(_("Replace the stack with random coins"))
+        self.randomCount.setSuffix(pgettext("after the number of random coins", " coins"))
         # The arrows need no more room than their glyph: the form then fits beside the chart
         # at 1024 px.
         for arrow in (self.upButton, self.downButton):
@@ -57,7 +58,7 @@ class CoinForm(QGroupBox):
     """The coin list, the option fields (built from ``OPTIONS``) and a caption."""
 
     def __init__(self, options: Sequence[Option], parent: QWidget | None = None) -> None:
-        super().__init__("Coin stack (top first)", parent)
+        super().__init__(_("Coin stack (top first)"), parent)
         self.setObjectName("coinForm")
         self.coins = CoinList()
         self.coins.model.set_values(DEFAULT_STACK)
@@ -67,4 +68,4 @@ class CoinForm(QGroupBox):
         layout = QVBoxLayout(self)
         layout.addWidget(self.option_fields)
         layout.addWidget(self.coins, 1)
-        layout.addWidget(caption(FORM_CAPTION))
+        layout.addWidget(caption(_(FORM_CAPTION)))

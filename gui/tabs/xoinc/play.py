@@ -9,6 +9,8 @@ in a worker process (``build``), so a 5000-coin stack never stalls the window.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -24,22 +26,20 @@ from PySide6.QtWidgets import (
 from gui.controller import Job, JobFailure, SolveController
 from gui.widgets.play_panel import PlayPanelFrame, best_label, costs_you, mistake_words
 from gui.widgets.tables import fill_rows, mark_best, readonly_table
+from solvers.i18n import N_, _, pgettext
 from solvers.play_session import PlaySession
 from solvers.xoinc.play import XoincGame
 
+from . import play_words as words
 from .views import caption
 
 __all__ = ["IDLE", "OPTIONS_LEGEND", "XoincPlayPanel"]
 
-IDLE = "Press “New game” to play on the stack in the form."
-OPTIONS_LEGEND = (
+IDLE = N_("Press “New game” to play on the stack in the form.")
+OPTIONS_LEGEND = N_(
     "★ on green: the best take now. “Costs you”: how much less value you end with than after"
     " the best take, both sides playing their best afterwards. Double-click a row to take."
 )
-
-
-def _coins_text(first: int, count: int) -> str:
-    return f"coin #{first}" if count == 1 else f"coins #{first}\u2013{first + count - 1}"
 
 
 class XoincPlayPanel(PlayPanelFrame):
@@ -52,37 +52,47 @@ class XoincPlayPanel(PlayPanelFrame):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(
-            ["I am the first player", "I am the second player"], "New game", IDLE, parent
+            [_("I am the first player"), _("I am the second player")],
+            _("New game"),
+            _(IDLE),
+            parent,
         )
         self.hint: int | None = None
         self._user_first = True
         #: The first log line of the game being built (why it started), or "".
         self._note = ""
+        #: What the position line says with no game, made again when the language changes.
+        self._idle: Callable[[], str] = lambda: _(IDLE)
+        #: What makes each line of the log (the log is written again in a new language).
+        self._log_lines: list[Callable[[], str]] = []
         self.controller = SolveController(self)
         self.controller.finished.connect(self._built)
         self.controller.failed.connect(self._build_failed)
-        self.controller.cancelled.connect(lambda: self.show_idle("Cancelled. " + IDLE))
-        self.newButton.setToolTip("Play on the stack in the form")
+        self.controller.cancelled.connect(
+            lambda: self.show_idle(
+                lambda: _("Cancelled. Press “New game” to play on the stack in the form.")
+            )
+        )
+        self.newButton.setToolTip(_("Play on the stack in the form"))
         self.newButton.clicked.connect(
             lambda: self.game_requested.emit(self.sideCombo.currentIndex() == 0)
         )
         self.takeSpin = QSpinBox()
         self.takeSpin.setObjectName("takeSpin")
-        self.takeSpin.setPrefix("take ")
-        self.takeSpin.setSuffix(" coin(s)")
+        self._spin_words()
         self.takeButton.clicked.connect(lambda: self.user_take(self.takeSpin.value()))
-        self.hintButton.setToolTip("Show the best take (shaded green in the chart)")
+        self.hintButton.setToolTip(_("Show the best take (shaded green in the chart)"))
         self.hintButton.clicked.connect(lambda: self.show_hint())
-        self.valuesCheck = QCheckBox("Show what every take is worth")
+        self.valuesCheck = QCheckBox(_("Show what every take is worth"))
         self.valuesCheck.setObjectName("valuesCheck")
         self.valuesCheck.setChecked(True)
         self.valuesCheck.toggled.connect(lambda _: self._fill_options())
         self.valuesCheck.toggled.connect(lambda _: self.changed.emit())  # the chart's band
-        self.optionsTable = readonly_table(["Take", "You end with", "Costs you"], "takeOptions")
+        self.optionsTable = readonly_table(self._option_headers(), "takeOptions")
         self.optionsTable.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.optionsTable.cellClicked.connect(lambda row, _: self.takeSpin.setValue(row + 1))
         self.optionsTable.cellDoubleClicked.connect(lambda row, _: self.user_take(row + 1))
-        self.optionsTable.setToolTip("Click a row to choose that take, double-click to take")
+        self.optionsTable.setToolTip(_("Click a row to choose that take, double-click to take"))
         # At 1024x700 the table keeps three takes in sight and the log three lines; the page's
         # tab already says "Play against the solver", so the frame needs no title.
         rows = self.optionsTable.verticalHeader().defaultSectionSize()
@@ -90,7 +100,7 @@ class XoincPlayPanel(PlayPanelFrame):
         self.optionsTable.setMinimumHeight(header + 3 * rows + 4)
         self.log.setMinimumHeight(3 * self.log.fontMetrics().lineSpacing() + 8)
         self.setTitle("")
-        self.legend = caption(OPTIONS_LEGEND)
+        self.legend = caption(_(OPTIONS_LEGEND))
         self.legend.setObjectName("takeLegend")
         middle = QWidget()
         column = QVBoxLayout(middle)
@@ -98,6 +108,42 @@ class XoincPlayPanel(PlayPanelFrame):
         column.addWidget(self.optionsTable, 1)
         column.addWidget(self.legend)
         self.arrange([self.takeSpin], extras=[self.valuesCheck], middle=middle)
+        self._fill_options()
+
+    def _log(self, line: Callable[[], str]) -> str:
+        """Keep what makes a log line and return the line (the frame adds the user's moves).
+
+        Lines the panel adds itself go through ``_add``.
+        """
+        self._log_lines.append(line)
+        return line()
+
+    def _add(self, line: Callable[[], str]) -> None:
+        self.log.addItem(self._log(line))
+
+    def _clear_log(self) -> None:
+        self.log.clear()
+        self._log_lines = []
+
+    @staticmethod
+    def _option_headers() -> list[str]:
+        return [pgettext("a take of coins", "Take"), _("You end with"), _("Costs you")]
+
+    def _spin_words(self) -> None:
+        # Two widget texts around the number, so each language words them its own way.
+        self.takeSpin.setPrefix(pgettext("before the number of coins to take", "take "))
+        self.takeSpin.setSuffix(pgettext("after the number of coins to take", " coin(s)"))
+
+    def retranslate(self) -> None:
+        """Make again every text built from the game (the language changed)."""
+        self._spin_words()
+        self.optionsTable.setHorizontalHeaderLabels(self._option_headers())
+        if self.session is None:
+            self.positionLabel.setText(self._idle())
+        else:
+            self._show_position()
+        for row, line in enumerate(self._log_lines[: self.log.count()]):
+            self.log.item(row).setText(line())
         self._fill_options()
 
     @property
@@ -112,7 +158,7 @@ class XoincPlayPanel(PlayPanelFrame):
 
         ``note`` opens the game's log (e.g. it restarted because the inputs changed).
         """
-        self.reset("Preparing the game… (Cancel or Esc stops it)")
+        self.reset(lambda: _("Preparing the game… (Cancel or Esc stops it)"))
         self._user_first = user_first
         self._note = note
         self.controller.start(job)
@@ -121,35 +167,39 @@ class XoincPlayPanel(PlayPanelFrame):
         self.begin(state, self._user_first)
 
     def _build_failed(self, failure: JobFailure) -> None:
-        self.show_idle(f"The game could not be prepared: {failure}")
+        self.show_idle(lambda: _("The game could not be prepared: {reason}").format(reason=failure))
 
     def begin(self, state: XoincGame, user_first: bool) -> None:
         """Play ``state`` (a new game); the solver moves at once when the user is second."""
         self.controller.cancel()
         self.sideCombo.setCurrentIndex(0 if user_first else 1)
         self.session = PlaySession.of("xoinc", state, 0 if user_first else 1)
-        self.log.clear()
+        self._clear_log()
         if self._note:
-            self.log.addItem(self._note)
+            # The frame's note is a marked constant: ``_`` finds it in any language.
+            self._add(partial(_, self._note))
             self._note = ""
-        you = "first (blue)" if user_first else "second (orange)"
-        self.log.addItem(f"New game on {len(state.coins)} coins; you play {you}.")
+        self._add(partial(words.new_game, len(state.coins), user_first))
         if self.session.solver_to_move:
             self._solver_move()
         self._after_move()
 
-    def reset(self, reason: str) -> None:
-        """End the game (e.g. the stack was edited) and stop preparing one; say ``reason``."""
+    def reset(self, reason: str | Callable[[], str]) -> None:
+        """End the game (e.g. the stack was edited) and stop preparing one; say ``reason``.
+
+        ``reason`` may be a function making the text, so it follows a change of language.
+        """
         self.controller.cancel()
         self.show_idle(reason)
 
-    def show_idle(self, reason: str) -> None:
-        """No game: the controls off, ``reason`` on the position line."""
+    def show_idle(self, reason: str | Callable[[], str]) -> None:
+        """No game: the controls off, ``reason`` (a text or what makes it) on the position line."""
+        self._idle = reason if callable(reason) else lambda: reason
         had_game = self.session is not None
         self.session = None
         self.hint = None
-        self.log.clear()
-        self.positionLabel.setText(reason)
+        self._clear_log()
+        self.positionLabel.setText(self._idle())
         self.set_move_controls(False)
         self._fill_options()
         if had_game:
@@ -164,25 +214,25 @@ class XoincPlayPanel(PlayPanelFrame):
         try:
             after = session.play(count)
         except ValueError as exc:
-            self.positionLabel.setText(f"Not a legal take: {exc}")
+            self.positionLabel.setText(_("Not a legal take: {reason}").format(reason=exc))
             return False
         top = session.state.top
         gained = sum(session.state.coins[top : top + count])
         value = round(session.values()[count])
-        text = (
-            f"You took {count} ({_coins_text(top + 1, count)}) = {gained}. "
-            f"This take is worth {value} in the end"
-        )
-        best = f"{session.solver_move()} (worth {session.units.text(session.best_value())})"
-        mistake = mistake_words(session.units, session.cost(count), best)
-        text += f". {mistake}" if mistake else " — a best take."
-        return self.record_user_move(after, text)
+        units, cost = session.units, session.cost(count)
+        best, best_value = session.solver_move(), session.best_value()
+
+        def line() -> str:
+            mistake = mistake_words(units, cost, words.best_take(best, units.text(best_value)))
+            return words.user_took(count, top + 1, gained, value, mistake)
+
+        return self.record_user_move(after, self._log(line))
 
     def solver_words(self, before: PlaySession, move: Any) -> str:
         """``Solver took 2 (coins #1–2) = 7.``."""
         top = before.state.top
         gained = sum(before.state.coins[top : top + move])
-        return f"Solver took {move} ({_coins_text(top + 1, move)}) = {gained}."
+        return self._log(partial(words.solver_took, move, top + 1, gained))
 
     def _after_move(self) -> None:
         session = self.session
@@ -190,33 +240,34 @@ class XoincPlayPanel(PlayPanelFrame):
         state = session.state
         self.hint = None
         self.log.scrollToBottom()
-        mine, theirs = state.totals[session.user], state.totals[1 - session.user]
-        score = f"You {mine} · solver {theirs}"
         if session.over:
-            margin = session.margin_for_user()
-            assert margin is not None
-            verdict = (
-                "you win!" if margin > 0 else ("a draw." if margin == 0 else "the solver wins.")
-            )
-            self.positionLabel.setText(
-                f"Game over. {score}: {verdict} Your takes cost you"
-                f" {costs_you(session.units, self.total_lost())} against best play."
-            )
             self.set_move_controls(False)
         else:
-            most = state.most
-            self.takeSpin.setRange(1, most)
+            self.takeSpin.setRange(1, state.most)
             # A fresh turn starts from the best take while the values are shown (they give it
             # away anyway), else from 1: never from the last turn's choice.
             self.takeSpin.setValue(session.solver_move() if self.valuesCheck.isChecked() else 1)
-            self.positionLabel.setText(
-                f"{score}. {state.coins_left} coins left, next is coin #{state.top + 1}; "
-                f"you may take 1\u2013{most}. With best play you end with"
-                f" {session.units.text(session.best_value())}."
-            )
             self.set_move_controls(True)
+        self._show_position()
         self._fill_options()
         self.changed.emit()
+
+    def _show_position(self) -> None:
+        """The position line of the game in play: the score and what may be taken, or the end."""
+        session = self.session
+        assert session is not None
+        state = session.state
+        mine, theirs = state.totals[session.user], state.totals[1 - session.user]
+        if session.over:
+            margin = session.margin_for_user()
+            assert margin is not None
+            cost = costs_you(session.units, self.total_lost())
+            self.positionLabel.setText(words.game_over(mine, theirs, margin, cost))
+            return
+        best = session.units.text(session.best_value())
+        self.positionLabel.setText(
+            words.position(mine, theirs, state.coins_left, state.top + 1, state.most, best)
+        )
 
     def shaded_take(self) -> int | None:
         """The take the chart shades green: the hint, or the best take while values show."""
@@ -247,10 +298,8 @@ class XoincPlayPanel(PlayPanelFrame):
         best = int(session.solver_move())
         self.hint = best
         self.takeSpin.setValue(best)
-        self.log.addItem(
-            f"Hint: take {best} ({_coins_text(session.state.top + 1, best)}); "
-            f"you then end with {session.units.text(session.values()[best])}."
-        )
+        value = session.units.text(session.values()[best])
+        self._add(partial(words.hint, best, session.state.top + 1, value))
         self.log.scrollToBottom()
         self.changed.emit()
         return best
@@ -271,7 +320,9 @@ class XoincPlayPanel(PlayPanelFrame):
             take = row + 1
             is_best = take in best_takes
             items = [
-                QTableWidgetItem(best_label(f"{take} (best)", True) if is_best else f"{take}"),
+                QTableWidgetItem(
+                    best_label(_("{take} (best)").format(take=take), True) if is_best else f"{take}"
+                ),
                 QTableWidgetItem(session.units.text(value)),
                 QTableWidgetItem(costs_you(session.units, session.cost(take))),
             ]

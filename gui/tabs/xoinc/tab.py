@@ -19,6 +19,7 @@ from gui.controller import Job
 from gui.tabs.base import GameTab
 from gui.widgets.play_panel import GameRestarter, show_play_headline
 from solvers import xoinc
+from solvers.i18n import N_, _, ngettext
 from solvers.xoinc.play import XoincGame
 
 from .form import CoinForm
@@ -35,10 +36,11 @@ from .views import (
     line_table,
     player_tint,
 )
+from .why_picture import XoincWhyPicture
 
 __all__ = ["XoincTab"]
 
-RULES = """<p><b>Xoinc</b> (USACO 2009 November). A stack of coins, coin 1 on top. Players
+RULES = N_("""<p><b>Xoinc</b> (USACO 2009 November). A stack of coins, coin 1 on top. Players
 take turns taking coins from the top. The first player takes 1 or 2 coins; after that each
 player takes at least 1 and at most twice as many coins as the opponent just took. The game
 ends when the stack is empty; both try to end with as much money as they can.</p>
@@ -48,14 +50,20 @@ your take. Working up from the bottom of the stack gives every position's value,
 N² steps for N coins.</p>
 <p><i>Colours.</i> In the chart and the coin list, blue coins go to the first player and
 orange coins to the second; grey coins are not taken yet. The yellow band and row: the turn
-you selected in the optimal line. In play, the green band and the ★ row: the best take now.</p>"""
+you selected in the optimal line. In play, the green band and the ★ row: the best take now.</p>""")
 
 
 class XoincTab(GameTab):
     """Solve Xoinc on an editable coin stack and play it against the solver."""
 
     game_id = "xoinc"
-    rules_html = RULES
+
+    # A property, not the base's plain attribute: Help → Rules reads it when it opens, so
+    # it follows View > Language (a string set on the class would keep the import's language).
+    @property
+    def rules_html(self) -> str:  # type: ignore[override]
+        """The rules (Help → Rules) in the language spoken now."""
+        return _(RULES)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -71,7 +79,7 @@ class XoincTab(GameTab):
         chart_layout = QVBoxLayout(chart_box)
         chart_layout.setContentsMargins(0, 0, 0, 0)
         chart_layout.addWidget(self.chart, 1)
-        chart_layout.addWidget(caption(CHART_LEGEND))
+        chart_layout.addWidget(caption(_(CHART_LEGEND)))
 
         self.turnModel = TurnTableModel()
         self.turnTable = line_table(self.turnModel)
@@ -79,11 +87,13 @@ class XoincTab(GameTab):
         line_box = QWidget()
         line_layout = QVBoxLayout(line_box)
         line_layout.addWidget(self.turnTable, 1)
-        line_layout.addWidget(caption(LINE_LEGEND))
+        line_layout.addWidget(caption(_(LINE_LEGEND)))
 
         self.play = XoincPlayPanel()
         self.play.game_requested.connect(self.start_game)
         self.play.changed.connect(self._play_changed)
+        #: The position the Why page follows (None: the result's derivation).
+        self._followed: tuple[object, ...] | None = None
         self.restarter = GameRestarter(
             self.read_inputs,
             lambda: self.play.state is not None or self.play.controller.busy,
@@ -96,8 +106,8 @@ class XoincTab(GameTab):
 
         self.viewTabs = QTabWidget()
         self.viewTabs.setObjectName("xoincViews")
-        self.viewTabs.addTab(line_box, "Optimal line")
-        self.viewTabs.addTab(self.play, "Play against the solver")
+        self.viewTabs.addTab(line_box, _("Optimal line"))
+        self.viewTabs.addTab(self.play, _("Play against the solver"))
         self.viewTabs.currentChanged.connect(lambda _: self._play_changed())
         views = QSplitter(Qt.Orientation.Vertical)
         views.setObjectName("xoincViewSplitter")
@@ -109,6 +119,24 @@ class XoincTab(GameTab):
         self.splitters.append(views)
         self._redraw()
         self.revalidate()
+
+    def retranslate(self) -> None:
+        """Make again the texts built from state: headers, axes, coin notes, the game's lines.
+
+        Texts set once from a constant (buttons, captions) are switched by ``gui.i18n``.
+        """
+        super().retranslate()
+        self.viewTabs.setTabText(0, _("Optimal line"))
+        self.viewTabs.setTabText(1, _("Play against the solver"))
+        self.chart.retranslate()
+        self.turnModel.retranslate()
+        fit_line_columns(self.turnTable, self.turnModel)
+        self.play.retranslate()
+        self._annotate()
+        if isinstance(self.why.picture, XoincWhyPicture):
+            self.why.picture.retranslate()
+        self._followed = None  # the position in play is derived again, in the new language
+        self._follow()
 
     # ----- inputs --------------------------------------------------------------------------
     def read_inputs(self) -> xoinc.XoincInputs:
@@ -147,9 +175,9 @@ class XoincTab(GameTab):
             raise TypeError("'coins' must be a list of numbers")
         reason = self.coins.too_many(len(coins))
         if reason is not None:
-            raise ValueError(f"'coins' holds {reason}")
+            raise ValueError(_("'coins' holds {reason}").format(reason=reason))
         if not all(isinstance(c, (str, int)) and not isinstance(c, bool) for c in coins):
-            raise ValueError("'coins' must be a list of numbers")
+            raise ValueError(_("'coins' must be a list of numbers"))
         if not isinstance(user_first, bool):
             raise TypeError("'user_first' must be true or false")
         self.coins.model.set_texts([str(c) for c in coins])
@@ -159,7 +187,9 @@ class XoincTab(GameTab):
     def result_text(self, result: xoinc.XoincResult) -> str:
         """Both totals in words; the first one is the judge's answer, written as the judge does."""
         # Short enough for 2,000-coin totals at 1024x700 (the longer one was cut there).
-        return f"Best play: first player {result.first_total}, second {result.second_total}"
+        return _("Best play: first player {first}, second {second}").format(
+            first=result.first_total, second=result.second_total
+        )
 
     def show_result(self, result: xoinc.XoincResult) -> None:
         """Fill the line table, annotate the coins, colour the chart."""
@@ -189,8 +219,9 @@ class XoincTab(GameTab):
         notes: list[list[str]] = []
         colours: list[QColor | None] = []
         tints = (player_tint(0), player_tint(1))  # once: a QColor per coin costs 10 ms at 5000
+        names = (_(PLAYER_NAMES[0]), _(PLAYER_NAMES[1]))
         for number, (player, taken) in enumerate(takes, start=1):
-            notes.extend([[PLAYER_NAMES[player], str(number)]] * taken)
+            notes.extend([[names[player], str(number)]] * taken)
             colours.extend([tints[player]] * taken)
         left = self.coins.model.rowCount() - len(notes)  # a game's coins not taken yet
         notes.extend([["", ""]] * left)
@@ -212,6 +243,16 @@ class XoincTab(GameTab):
     def main_view(self) -> QWidget:
         """The chart of the stack (coloured by taker once solved or while playing)."""
         return self.chart
+
+    def picture(self) -> QWidget:
+        """Export picture draws the stack chart: coins coloured by who takes them."""
+        return self.chart
+
+    def why_picture(self) -> QWidget:
+        """The Why page's picture: the stack and the optimal line, lit by the step in view."""
+        picture = XoincWhyPicture()
+        self._follow_picture(picture)
+        return picture
 
     # ----- the line ------------------------------------------------------------------------
     def select_turn(self, row: int | None) -> None:
@@ -240,9 +281,43 @@ class XoincTab(GameTab):
         return self.play.state
 
     def _play_changed(self) -> None:
-        """A take, a new game or its end: the coin table says who took what, then the chart."""
+        """A take, a new game or its end: the coin table, the chart, the Why page follow."""
         self._annotate()
         self._redraw()
+        self._follow()
+
+    def _follow(self) -> None:
+        """The Why page derives the position in play (once per position), or the result again.
+
+        A finished game, no game or the Optimal line page in front: the result's derivation.
+        """
+        state = self._game_shown()
+        if state is None or state.over:
+            self._followed = None
+            self.follow_play(None, "")
+        else:
+            from solvers.xoinc.why import explain_position
+
+            position = (state.coins, state.coins_left, state.allowance, state.totals, state.to_move)
+            if position != self._followed:
+                self._followed = position
+                title = ngettext(
+                    "The game in play: {left} coin left", "The game in play: {left} coins left",
+                    state.coins_left,
+                ).format(left=state.coins_left)  # fmt: skip
+                inputs = xoinc.XoincInputs(state.coins)
+                args = (inputs, *position[1:])
+                self.follow_play(Job(explain_position, args, progress=False), title)
+        if isinstance(self.why.picture, XoincWhyPicture):
+            self._follow_picture(self.why.picture)
+
+    def _follow_picture(self, picture: XoincWhyPicture) -> None:
+        """The Why picture shows the game in play, else the solved stack."""
+        state = self._game_shown()
+        if state is not None:
+            picture.show_game(state.coins, state.owners())
+        elif self.result is not None:
+            picture.show_result(self.result_inputs, self.result)
 
     def _redraw(self) -> None:
         """Chart the game in play, else the current solved line, else the plain stack."""
@@ -287,7 +362,7 @@ class XoincTab(GameTab):
         try:
             inputs = self.read_inputs()
         except ValueError as exc:
-            self.play.reset(f"Fix the stack first: {exc}")
+            self.play.reset(_("Fix the stack first: {reason}").format(reason=exc))
             return
         self.viewTabs.setCurrentWidget(self.play)
         self._build_game(inputs, user_first, "")

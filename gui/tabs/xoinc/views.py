@@ -7,7 +7,7 @@ what every colour means (each colour also has a word beside it).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView
 from gui.widgets import labels
 from gui.widgets.plots import IntegerAxis, Plot, pg
 from gui.widgets.theme import BEST, PLAYER, ROLE, SELECTED
+from solvers.i18n import N_, _, ngettext
 from solvers.xoinc import Turn
 
 __all__ = [
@@ -34,7 +35,10 @@ __all__ = [
 ]
 
 Index = QModelIndex | QPersistentModelIndex
-PLAYER_NAMES = ("first", "second")
+#: Marked only: shown through ``_`` (the language may change after import).
+PLAYER_NAMES = (N_("first"), N_("second"))
+#: The bars' names (pyqtgraph shows them if a legend is ever added).
+BAR_NAMES = (N_("first player"), N_("second player"))
 #: The chart's mark for a coin nobody took yet (sides are 0 and 1).
 UNTAKEN = -1
 #: The value axis reaches a little above the tallest coin (the colours are named in the caption).
@@ -48,12 +52,12 @@ CELL_PADDING = 14
 #: Values listed in one cell of the line table before "…" (the column elides the rest of
 #: what it has no room for; the tooltip lists them all).
 VALUES_SHOWN = 30
-CHART_LEGEND = (
+CHART_LEGEND = N_(
     "Each bar is a coin, the top of the stack on the left. Blue bars: the first player takes"
     " them, orange: the second, grey: nobody yet. Yellow band: the turn selected in the line;"
     " green band while playing: the best take now."
 )
-LINE_LEGEND = (
+LINE_LEGEND = N_(
     "Both players take their best every turn. “May take”: the most this turn allows (twice"
     " the opponent's last take). Click a turn: it turns yellow here and in the chart."
 )
@@ -82,25 +86,27 @@ class StackChart(Plot):
         # Coin numbers and values are whole: never a tick at 1.5.
         super().__init__({side: IntegerAxis(side) for side in ("bottom", "left")})
         self.setObjectName("stackChart")
-        self.setLabel("bottom", "coin (1 = top of the stack)")
-        self.setLabel("left", "value")
+        self.retranslate()
         # No legend inside the plot: it covered bars on wide windows; the caption names colours.
         self.band = pg.LinearRegionItem(movable=False)
         self.band.setZValue(-10)
         self.band.hide()
         self.addItem(self.band)
         self.untakenBars = pg.BarGraphItem(
-            x=[], height=[], width=0.8, brush=ROLE.neutral, pen=None, name="not taken"
+            x=[], height=[], width=0.8, brush=ROLE.neutral, pen=None, name=_("not taken")
         )
         self.playerBars = [
-            pg.BarGraphItem(
-                x=[], height=[], width=0.8, brush=PLAYER[p], pen=None, name=f"{name} player"
-            )
-            for p, name in enumerate(PLAYER_NAMES)
+            pg.BarGraphItem(x=[], height=[], width=0.8, brush=PLAYER[p], pen=None, name=_(name))
+            for p, name in enumerate(BAR_NAMES)
         ]
         for item in (self.untakenBars, *self.playerBars):
             self.addItem(item)
         self.owners: list[int | None] = []
+
+    def retranslate(self) -> None:
+        """The axis titles in the language spoken now."""
+        self.setLabel("bottom", _("coin (1 = top of the stack)"))
+        self.setLabel("left", _("value"))
 
     def draw(
         self,
@@ -153,18 +159,23 @@ class StackChart(Plot):
 
 
 class TurnTableModel(QAbstractTableModel):
-    """The optimal line, one turn per row; the selected turn is shaded yellow."""
+    """The optimal line, one turn per row; the selected turn is shaded yellow.
 
+    ``mark`` shades other turns in the best-move green (the Why page's picture lights the
+    turns a step speaks of).
+    """
+
+    #: Marked only: ``headerData`` translates them when asked.
     HEADERS = (
-        "Turn",
-        "Player",
-        "May take",
-        "Takes",
-        "Coins",
-        "Values",
-        "Gained",
-        "1st total",
-        "2nd total",
+        N_("Turn"),
+        N_("Player"),
+        N_("May take"),
+        N_("Takes"),
+        N_("Coins"),
+        N_("Values"),
+        N_("Gained"),
+        N_("1st total"),
+        N_("2nd total"),
     )
     PLAYER_COL, COINS_COL, VALUES_COL = 1, 4, 5
 
@@ -172,12 +183,14 @@ class TurnTableModel(QAbstractTableModel):
         super().__init__()
         self.turns: tuple[Turn, ...] = ()
         self.selected: int | None = None
+        self.marked: frozenset[int] = frozenset()
 
     def set_turns(self, turns: Sequence[Turn]) -> None:
         """Show a new line (no turn selected)."""
         self.beginResetModel()
         self.turns = tuple(turns)
         self.selected = None
+        self.marked = frozenset()
         self.endResetModel()
 
     def select(self, row: int | None) -> None:
@@ -186,6 +199,14 @@ class TurnTableModel(QAbstractTableModel):
         self.selected = row
         for r in changed:
             self.dataChanged.emit(self.index(r, 0), self.index(r, len(self.HEADERS) - 1))
+
+    def mark(self, rows: Iterable[int]) -> None:
+        """Shade turns ``rows`` (0-based) green; the others lose the shade."""
+        old, self.marked = self.marked, frozenset(r for r in rows if 0 <= r < len(self.turns))
+        changed = old ^ self.marked
+        if changed:
+            last = len(self.HEADERS) - 1
+            self.dataChanged.emit(self.index(min(changed), 0), self.index(max(changed), last))
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         """One row per turn."""
@@ -198,8 +219,15 @@ class TurnTableModel(QAbstractTableModel):
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
         """Column titles."""
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return self.HEADERS[section]
+            return _(self.HEADERS[section])
         return None
+
+    def retranslate(self) -> None:
+        """Ask the views again for every text (the language changed)."""
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self.HEADERS) - 1)
+        if self.turns:
+            last = self.index(len(self.turns) - 1, len(self.HEADERS) - 1)
+            self.dataChanged.emit(self.index(0, 0), last)
 
     def cell_text(self, turn: Turn, column: int) -> str:
         """What column ``column`` shows for ``turn``."""
@@ -209,7 +237,7 @@ class TurnTableModel(QAbstractTableModel):
             values += ", …"
         return [
             str(turn.turn),
-            PLAYER_NAMES[turn.player],
+            _(PLAYER_NAMES[turn.player]),
             f"1\u2013{turn.allowance}",
             f"{turn.taken}",
             f"#{turn.first_coin}" if turn.taken == 1 else f"#{turn.first_coin}\u2013{last}",
@@ -230,11 +258,17 @@ class TurnTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.BackgroundRole:
             if index.row() == self.selected:
                 return SELECTED
+            if index.row() in self.marked:
+                return QColor(BEST)
             return player_tint(turn.player) if column == self.PLAYER_COL else None
         if role == Qt.ItemDataRole.ToolTipRole and column == self.VALUES_COL:
             return ", ".join(f"{v}" for v in turn.values)
         if role == Qt.ItemDataRole.ToolTipRole and column == self.COINS_COL:
-            return f"{turn.coins_left} coins were left before this turn"
+            return ngettext(
+                "{count} coin was left before this turn",
+                "{count} coins were left before this turn",
+                turn.coins_left,
+            ).format(count=turn.coins_left)
         if role == Qt.ItemDataRole.TextAlignmentRole and column not in (
             self.PLAYER_COL,
             self.COINS_COL,
@@ -251,8 +285,9 @@ def line_table(model: TurnTableModel) -> QTableView:
     table.setModel(model)
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    selected = f"background: {SELECTED.name()}; color: {ROLE.ink.name()};"
-    table.setStyleSheet(f"QTableView::item:selected {{ {selected} }}")
+    table.setStyleSheet(
+        f"QTableView::item:selected {{ background: {SELECTED.name()}; color: {ROLE.ink.name()}; }}"
+    )
     table.verticalHeader().hide()
     table.verticalHeader().setDefaultSectionSize(22)
     header = table.horizontalHeader()
@@ -283,7 +318,7 @@ def fit_line_columns(table: QTableView, model: TurnTableModel) -> None:
     for column, title in enumerate(model.HEADERS):
         if column == model.VALUES_COL:
             continue
-        width = title_metrics.horizontalAdvance(title) + CELL_PADDING
+        width = title_metrics.horizontalAdvance(_(title)) + CELL_PADDING
         for row in rows:
             text = model.cell_text(model.turns[row], column)
             width = max(width, metrics.horizontalAdvance(text) + CELL_PADDING)

@@ -8,6 +8,7 @@ or raises ``ValueError`` listing what is wrong.
 from __future__ import annotations
 
 import copy
+import html
 import json
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
 from gui.files import atomic_write, load_json
 from gui.widgets.fields import NumberField
 from gui.widgets.theme import ROLE, colour_css
+from solvers.i18n import N_, _
 from solvers.yut import MAX_BOARD_BYTES, Board, board_from_json, board_to_json, standard_board
 from solvers.yut.board import MAX_NAME_CHARS, MAX_SCORE, MAX_SQUARES
 
@@ -36,9 +38,20 @@ from .names import data_names
 
 __all__ = ["BoardEditor"]
 
-NO_ARROW = "— none —"
-#: Added to the name of a board whose rules were edited here.
+NO_ARROW = N_("— none —")
+#: Added to the name of a board whose rules were edited here (the file keeps it in English).
 EDITED = " (edited)"
+#: Board names the app writes itself, translated where they are shown (a file's own name
+#: is shown as it is).
+KNOWN_NAMES = (N_("Standard (Baekjoon 17825)"), N_("custom board"))
+
+
+def shown_name(name: str) -> str:
+    """A board's name as the editor shows it: the app's own names in the language spoken."""
+    if name.endswith(EDITED):
+        base = name[: -len(EDITED)]
+        return _("{name} (edited)").format(name=_(base) if base in KNOWN_NAMES else base)
+    return _(name) if name in KNOWN_NAMES else name
 
 
 class BoardEditor(QGroupBox):
@@ -48,17 +61,17 @@ class BoardEditor(QGroupBox):
     selection_changed = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Board", parent)
+        super().__init__(_("Board"), parent)
         self.data: dict[str, Any] = board_to_json(standard_board())
         self.selected: str | None = None
         #: "red" or "blue" while waiting for the click on an arrow's target.
         self.arrow_mode: str | None = None
         self._updating = False
 
-        self.editCheck = QCheckBox("Edit on the drawing (drag squares, click to select)")
+        self.editCheck = QCheckBox(_("Edit on the drawing (drag squares, click to select)"))
         self.editCheck.setObjectName("editBoardCheck")
         self.nameLabel = QLabel()
-        self.selectedLabel = QLabel("Click a square on the drawing.")
+        self.selectedLabel = QLabel(_("Click a square on the drawing."))
         self.selectedLabel.setObjectName("selectedSquareLabel")
         self.scoreSpin = NumberField()
         self.scoreSpin.setObjectName("squareScoreSpin")
@@ -67,29 +80,30 @@ class BoardEditor(QGroupBox):
         self.redCombo.setObjectName("redArrowCombo")
         self.blueCombo = QComboBox()
         self.blueCombo.setObjectName("blueArrowCombo")
-        self.redClickButton = QPushButton("Red arrow: click target")
-        self.blueClickButton = QPushButton("Blue arrow: click target")
+        self.redClickButton = QPushButton(_("Red arrow: click target"))
+        self.redClickButton.setToolTip(_("Then click the square the red arrow should point to"))
+        self.blueClickButton = QPushButton(_("Blue arrow: click target"))
+        self.blueClickButton.setToolTip(_("Then click the square the blue arrow should point to"))
         for button, colour in ((self.redClickButton, "red"), (self.blueClickButton, "blue")):
             button.setCheckable(True)
-            button.setToolTip(f"Then click the square the {colour} arrow should point to")
             button.toggled.connect(lambda on, c=colour: self._arm(c if on else None))
-        self.addButton = QPushButton("Add square")
-        self.addButton.setToolTip("A new square after the selected one, on its red path")
-        self.deleteButton = QPushButton("Delete square")
-        self.deleteButton.setToolTip("Arrows into it then skip to its red successor")
-        self.loadButton = QPushButton("Load JSON…")
-        self.saveButton = QPushButton("Save JSON…")
-        self.resetButton = QPushButton("Reset to standard")
+        self.addButton = QPushButton(_("Add square"))
+        self.addButton.setToolTip(_("A new square after the selected one, on its red path"))
+        self.deleteButton = QPushButton(_("Delete square"))
+        self.deleteButton.setToolTip(_("Arrows into it then skip to its red successor"))
+        self.loadButton = QPushButton(_("Load JSON…"))
+        self.saveButton = QPushButton(_("Save JSON…"))
+        self.resetButton = QPushButton(_("Reset to standard"))
         self.problemsLabel = QLabel()
         self.problemsLabel.setObjectName("boardProblemsLabel")
         self.problemsLabel.setWordWrap(True)
         self.problemsLabel.setStyleSheet(colour_css(ROLE.error_text))
 
         form = QFormLayout()
-        form.addRow("Square:", self.selectedLabel)
-        form.addRow("Score:", self.scoreSpin)
-        form.addRow("Red arrow to:", self.redCombo)
-        form.addRow("Blue arrow to:", self.blueCombo)
+        form.addRow(_("Square:"), self.selectedLabel)
+        form.addRow(_("Score:"), self.scoreSpin)
+        form.addRow(_("Red arrow to:"), self.redCombo)
+        form.addRow(_("Blue arrow to:"), self.blueCombo)
         buttons = QGridLayout()
         for i, button in enumerate(
             (
@@ -133,16 +147,20 @@ class BoardEditor(QGroupBox):
     def set_data(self, data: dict[str, Any]) -> None:
         """Replace the edited board by JSON data (may be invalid: problems are shown)."""
         if not isinstance(data, dict) or not isinstance(data.get("squares"), list):
-            raise ValueError("a board must be a JSON object with a list of squares")
+            raise ValueError(_("a board must be a JSON object with a list of squares"))
         if len(data["squares"]) > MAX_SQUARES:
             # Refused before anything is drawn: a huge board would freeze the window.
-            raise ValueError(f"at most {MAX_SQUARES} squares, got {len(data['squares'])}")
+            raise ValueError(
+                _("at most {most} squares, got {count}").format(
+                    most=MAX_SQUARES, count=len(data["squares"])
+                )
+            )
         if not all(isinstance(s, dict) and "id" in s for s in data["squares"]):
-            raise ValueError("every square needs an id")
+            raise ValueError(_("every square needs an id"))
         try:
             copied = copy.deepcopy(data)
         except RecursionError:  # a session's board nested absurdly deep
-            raise ValueError("the board is nested too deeply") from None
+            raise ValueError(_("the board is nested too deeply")) from None
         self.data = copied
         self.selected = None
         self._changed()
@@ -269,16 +287,21 @@ class BoardEditor(QGroupBox):
     def _changed(self, rules: bool = False) -> None:
         """``rules``: a score, an arrow or a square changed, not only where one is drawn."""
         if rules:  # the board is no longer the one its name says (the standard one, say)
-            name = str(self.data.get("name") or "custom board")
+            name = str(self.data.get("name") or Board.name)
             if not name.endswith(EDITED):  # cut to leave room: an edited board still loads
                 self.data["name"] = name[: MAX_NAME_CHARS - len(EDITED)] + EDITED
         self._refresh()
         self.changed.emit()
 
+    def retranslate(self) -> None:
+        """The board's name, the squares' names and its problems in the language spoken now."""
+        self._refresh()
+
     def _refresh(self) -> None:
         self._updating = True
         try:
-            self.nameLabel.setText(f"<b>{self.data.get('name', 'custom board')}</b>")
+            name = shown_name(str(self.data.get("name", Board.name)))
+            self.nameLabel.setText("<b>" + html.escape(name) + "</b>")
             square = self._square(self.selected)
             enabled = square is not None
             for widget in (self.scoreSpin, self.redCombo, self.blueCombo, self.deleteButton):
@@ -288,20 +311,21 @@ class BoardEditor(QGroupBox):
             names = data_names(self.data)
             for combo, colour in ((self.redCombo, "red"), (self.blueCombo, "blue")):
                 combo.clear()
-                combo.addItem(NO_ARROW, None)
+                combo.addItem(_(NO_ARROW), None)
                 for square_id in self.ids():
                     combo.addItem(names.get(square_id, square_id), square_id)
                 if square is not None:
                     combo.setCurrentIndex(max(0, combo.findData(square.get(colour))))
             if square is not None:
-                self.selectedLabel.setText(f"<b>{names.get(square['id'], square['id'])}</b>")
+                shown = html.escape(names.get(square["id"], square["id"]))
+                self.selectedLabel.setText("<b>" + shown + "</b>")
                 score = square.get("score", 0)
                 # A score outside the spin box (2**31 from a file) is shown clamped;
                 # the problems line below says it is out of range.
-                shown = score if isinstance(score, int) and not isinstance(score, bool) else 0
-                self.scoreSpin.setValue(max(-MAX_SCORE, min(MAX_SCORE, shown)))
+                value = score if isinstance(score, int) and not isinstance(score, bool) else 0
+                self.scoreSpin.setValue(max(-MAX_SCORE, min(MAX_SCORE, value)))
             else:
-                self.selectedLabel.setText("Click a square on the drawing.")
+                self.selectedLabel.setText(_("Click a square on the drawing."))
             try:
                 self.board()
                 self.problemsLabel.setText("")
@@ -311,17 +335,23 @@ class BoardEditor(QGroupBox):
             self._updating = False
 
     def _choose_load(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Load board", "", "Board JSON (*.json)")
+        path, _kind = QFileDialog.getOpenFileName(
+            self, _("Load board"), "", _("Board JSON (*.json)")
+        )
         if path:
             try:
                 self.load_file(path)
             except (OSError, ValueError) as exc:
-                self.problemsLabel.setText(f"Cannot load {Path(path).name}: {exc}")
+                self.problemsLabel.setText(
+                    _("Cannot load {file}: {reason}").format(file=Path(path).name, reason=exc)
+                )
 
     def _choose_save(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Save board", "board.json", "JSON (*.json)")
+        path, _kind = QFileDialog.getSaveFileName(
+            self, _("Save board"), "board.json", "JSON (*.json)"
+        )
         if path:
             try:
                 self.save_file(path)
             except OSError as exc:
-                self.problemsLabel.setText(f"Cannot save: {exc}")
+                self.problemsLabel.setText(_("Cannot save: {reason}").format(reason=exc))

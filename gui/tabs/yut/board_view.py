@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from gui.widgets.images import save_picture_dialog
 from gui.widgets.theme import BEST, OKABE_ITO, ROLE, SELECTED
+from solvers.i18n import _
 from solvers.yut import Board, Square
 
 from .names import square_names
@@ -161,7 +162,7 @@ class BoardView(QGraphicsView):
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
         """Right click: "Save image…", as on every plot."""
         menu = QMenu(self)
-        menu.addAction("Save image…", lambda: save_picture_dialog(self))
+        menu.addAction(_("Save image…"), lambda: save_picture_dialog(self))
         menu.exec(event.globalPos())
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -261,13 +262,11 @@ class BoardView(QGraphicsView):
             item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsMovable, self.editable)
             scene.addItem(item)
             self.square_items[sq.id] = item
-            if sq.id == board.start:
-                label = "start"
-            elif sq.id == board.end:
-                label = "end"
+            if sq.id in (board.start, board.end):
+                label = _("start") if sq.id == board.start else _("end")
+                self._text(item, label, WORD_PT)
             else:
-                label = str(sq.score)
-            self._text(item, label, SCORE_PT if label.lstrip("-").isdigit() else WORD_PT)
+                self._text(item, str(sq.score), SCORE_PT)
         margin = 30.0
         self._board_rect = scene.itemsBoundingRect().adjusted(-margin, -margin, margin, margin)
         self._pieces(board, radius)
@@ -344,7 +343,8 @@ class BoardView(QGraphicsView):
                 moved = number == self.moved_piece
                 disc.setPen(QPen(ROLE.ink if moved else ROLE.paper, 3 if moved else 1.5))
                 disc.setZValue(3 if moved else 2)
-                disc.setToolTip(f"piece {number} on {board.names.get(square_id, square_id)}")
+                where = board.names.get(square_id, square_id)
+                disc.setToolTip(_("piece {number} on {square}").format(number=number, square=where))
                 self.scene().addItem(disc)
                 text = QGraphicsSimpleTextItem(str(number), disc)
                 font = QFont()
@@ -384,12 +384,12 @@ class BoardView(QGraphicsView):
         if not self._piece_places:
             return
         # Twice: grown pieces may need room beyond the board, which shrinks the drawing a bit.
-        for _ in range(2):
+        for _twice in range(2):
             scale = self.transform().m11()
             size = self._piece_places[0][0].rect().width()
             self._place_pieces(max(1.0, MIN_PIECE_PX / (size * scale)) if scale > 0 else 1.0)
             pieces = QRectF()
-            for disc, *_ in self._piece_places:
+            for disc, *_place in self._piece_places:
                 pieces = pieces.united(disc.sceneBoundingRect())
             self.setSceneRect(rect.united(pieces.adjusted(-4, -4, 4, 4)))
             self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)

@@ -26,22 +26,32 @@ from PySide6.QtWidgets import (
 
 from gui.widgets.fields import NumberField, mark_invalid
 from solvers import yut
+from solvers.i18n import N_, _
 from solvers.protocol import split_numbers
+from solvers.yut.known import throw_problem
 
 from .board_editor import BoardEditor
 
 __all__ = ["YutForm", "parse_numbers"]
 
 
-def parse_numbers(text: str, what: str, kind: type[int] | type[float]) -> list[Any]:
-    """Numbers separated by spaces or commas; ``ValueError`` names the bad one."""
+#: What a word that is not a number is told, by the list it is in.
+NOT_A_THROW = N_("throw {n}: {word} is not a whole number")
+NOT_A_PROBABILITY = N_("probability {n}: {word} is not a number")
+
+
+def parse_numbers(text: str, refusal: str, kind: type[int] | type[float]) -> list[Any]:
+    """Numbers separated by spaces or commas; ``ValueError`` names the bad one.
+
+    ``refusal`` is the English message for a bad word, with fields ``{n}`` (its place)
+    and ``{word}``, e.g. ``NOT_A_THROW``.
+    """
     values: list[Any] = []
     for n, word in enumerate(split_numbers(text), start=1):
         try:
             values.append(kind(word))
         except ValueError:
-            noun = "a whole number" if kind is int else "a number"
-            raise ValueError(f"{what} {n}: {word!r} is not {noun}") from None
+            raise ValueError(_(refusal).format(n=n, word=repr(word))) from None
     return values
 
 
@@ -60,9 +70,9 @@ class YutForm(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.knownRadio = QRadioButton("Known throws (maximum score)")
+        self.knownRadio = QRadioButton(_("Known throws (maximum score)"))
         self.knownRadio.setObjectName("knownRadio")
-        self.unknownRadio = QRadioButton("Unknown throws (expected score)")
+        self.unknownRadio = QRadioButton(_("Unknown throws (expected score)"))
         self.unknownRadio.setObjectName("unknownRadio")
         self.knownRadio.setChecked(True)
         self.modeButtons = QButtonGroup(self)
@@ -70,32 +80,36 @@ class YutForm(QWidget):
         self.modeButtons.addButton(self.unknownRadio, 1)
         self.throwsEdit = QLineEdit("1 2 3 4 1 2 3 4 1 2")
         self.throwsEdit.setObjectName("throwsEdit")
-        self.throwsEdit.setToolTip("The die results in order, 1 to 20 of them")
-        self.randomButton = QPushButton("Random")
+        self.throwsEdit.setToolTip(
+            _("The die results in order, 1 to {most} of them").format(most=yut.MAX_THROWS)
+        )
+        self.randomButton = QPushButton(_("Random"))
         self.randomButton.setObjectName("randomButton")
-        self.randomButton.setToolTip("Random throws (as many as now, 10 if none)")
+        self.randomButton.setToolTip(_("Random throws (as many as now, 10 if none)"))
         self.piecesSpin = _spin("piecesSpin", yut.MAX_PIECES, 4)
         self.facesSpin = _spin("facesSpin", yut.MAX_FACE, 5)
         self.turnsSpin = _spin("turnsSpin", yut.MAX_THROWS, 10)
         self.probabilitiesEdit = QLineEdit()
         self.probabilitiesEdit.setObjectName("probabilitiesEdit")
-        self.probabilitiesEdit.setPlaceholderText("equally likely")
+        self.probabilitiesEdit.setPlaceholderText(_("equally likely"))
         self.probabilitiesEdit.setToolTip(
-            "P(face 1) … P(face F), summing to 1 (or percentages summing to 100); "
-            "empty: every face equally likely"
+            _(
+                "P(face 1) … P(face F), summing to 1 (or percentages summing to 100); "
+                "empty: every face equally likely"
+            )
         )
         throws_row = QHBoxLayout()
         throws_row.addWidget(self.throwsEdit, 1)
         throws_row.addWidget(self.randomButton)
-        game_box = QGroupBox("Game")
+        game_box = QGroupBox(_("Game"))
         form = QFormLayout(game_box)
         form.addRow(self.knownRadio)
-        form.addRow("Throws:", throws_row)
+        form.addRow(_("Throws:"), throws_row)
         form.addRow(self.unknownRadio)
-        form.addRow("Turns:", self.turnsSpin)
-        form.addRow("Face probabilities:", self.probabilitiesEdit)
-        form.addRow("Pieces:", self.piecesSpin)
-        form.addRow("Die faces 1 to", self.facesSpin)
+        form.addRow(_("Turns:"), self.turnsSpin)
+        form.addRow(_("Face probabilities:"), self.probabilitiesEdit)
+        form.addRow(_("Pieces:"), self.piecesSpin)
+        form.addRow(_("Die faces 1 to"), self.facesSpin)
         self.editor = BoardEditor()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -128,13 +142,17 @@ class YutForm(QWidget):
     # ----- reading -----------------------------------------------------------------------------
     def _throws(self) -> tuple[int, ...]:
         try:
-            throws = tuple(parse_numbers(self.throwsEdit.text(), "throw", int))
+            throws = tuple(parse_numbers(self.throwsEdit.text(), NOT_A_THROW, int))
             faces = self.facesSpin.value()
             for n, t in enumerate(throws, start=1):
                 if not 1 <= t <= faces:
-                    raise ValueError(f"throw {n}: must be between 1 and {faces}, got {t}")
+                    raise ValueError(throw_problem(n, faces, t))
             if not 1 <= len(throws) <= yut.MAX_THROWS:
-                raise ValueError(f"give between 1 and {yut.MAX_THROWS} throws, got {len(throws)}")
+                raise ValueError(
+                    _("give between 1 and {most} throws, got {count}").format(
+                        most=yut.MAX_THROWS, count=len(throws)
+                    )
+                )
         except ValueError as exc:
             mark_invalid(self.throwsEdit, str(exc))
             raise
@@ -144,12 +162,16 @@ class YutForm(QWidget):
     def _probabilities(self) -> tuple[float, ...]:
         faces = self.facesSpin.value()
         try:
-            values = parse_numbers(self.probabilitiesEdit.text(), "probability", float)
+            values = parse_numbers(self.probabilitiesEdit.text(), NOT_A_PROBABILITY, float)
             if not values:
                 probabilities = yut.uniform(faces)
             else:
                 if len(values) != faces:
-                    raise ValueError(f"give {faces} face probabilities, got {len(values)}")
+                    raise ValueError(
+                        _("give {faces} face probabilities, got {count}").format(
+                            faces=faces, count=len(values)
+                        )
+                    )
                 if abs(sum(values) - 100) < 1e-6:
                     values = [v / 100 for v in values]
                 probabilities = tuple(values)
@@ -165,7 +187,7 @@ class YutForm(QWidget):
         try:
             return self.editor.board()
         except ValueError as exc:
-            raise ValueError(f"board: {exc}") from None
+            raise ValueError(_("board: {problem}").format(problem=exc)) from None
 
     def read_inputs(self) -> yut.YutInputs | yut.ExpectInputs:
         """The known-throw or the unknown-throw problem described by the form."""
@@ -225,7 +247,7 @@ class YutForm(QWidget):
     def random_throws(self) -> None:
         """Fill the throws with random die results."""
         try:
-            count = len(parse_numbers(self.throwsEdit.text(), "throw", int)) or 10
+            count = len(parse_numbers(self.throwsEdit.text(), NOT_A_THROW, int)) or 10
         except ValueError:
             count = 10
         faces = self.facesSpin.value()
@@ -249,11 +271,11 @@ class YutForm(QWidget):
         """Fill the form from a session; ``ValueError`` when malformed (the tab puts it back)."""
         mode = state["mode"]
         if mode not in ("known", "unknown"):
-            raise ValueError(f"unknown mode {mode!r}")
+            raise ValueError(_("unknown mode {mode}").format(mode=repr(mode)))
         numbers = [state[k] for k in ("pieces", "faces", "turns")]
         texts = [state[k] for k in ("throws", "probabilities")]
         if not all(isinstance(t, str) for t in texts):
-            raise ValueError("throws and probabilities must be text")
+            raise ValueError(_("throws and probabilities must be text"))
         self.editor.set_data(state["board"])
         (self.unknownRadio if mode == "unknown" else self.knownRadio).setChecked(True)
         self.piecesSpin.setValue(numbers[0])

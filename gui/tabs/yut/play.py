@@ -26,13 +26,14 @@ from gui.widgets.labels import caption
 from gui.widgets.play_panel import move_log
 from gui.widgets.tables import readonly_table, table_height
 from solvers import yut
+from solvers.i18n import N_, _, pgettext
 from solvers.play_session import PlaySession
 
-from .views import MOVE_HEADERS, MOVES_CAPTION, compact_table, fill_moves, game_words
+from .views import MOVE_HEADERS, compact_table, fill_moves, game_words, moves_caption, translated
 
 __all__ = ["PlayPanel"]
 
-IDLE = "Solve first; then play the game here, throw by throw, with every move's value."
+IDLE = N_("Solve first; then play the game here, throw by throw, with every move's value.")
 
 
 class PlayPanel(QGroupBox):
@@ -51,34 +52,37 @@ class PlayPanel(QGroupBox):
         super().__init__("", parent)
         self.session: PlaySession | None = None
         self.moves: list[yut.Move] = []
-        self.statusLabel = QLabel(IDLE)
+        #: What the status says without a game (translated when shown).
+        self.idle = IDLE
+        self.statusLabel = QLabel(_(IDLE))
         self.statusLabel.setObjectName("playStatus")
         self.statusLabel.setWordWrap(True)
         self.statusLabel.setStyleSheet("font-weight: 600;")
         self.throwSpin = QSpinBox()
         self.throwSpin.setObjectName("threwSpin")
         self.throwSpin.setRange(1, yut.MAX_FACE)
-        self.throwSpin.setPrefix("I threw a ")
-        self.throwButton = QPushButton("Throw")
+        self.throwButton = QPushButton(pgettext("button", "Throw"))
         self.throwButton.setObjectName("throwButton")
-        self.throwButton.setToolTip("Play the face set on the left (or change it to re-throw)")
-        self.rollButton = QPushButton("Roll the die")
+        self.throwButton.setToolTip(_("Play the face set on the left (or change it to re-throw)"))
+        self.rollButton = QPushButton(_("Roll the die"))
         self.rollButton.setObjectName("rollButton")
-        self.rollButton.setToolTip("A random face, with the die's probabilities")
-        self.playButton = QPushButton("Play move")
+        self.rollButton.setToolTip(_("A random face, with the die's probabilities"))
+        self.playButton = QPushButton(_("Play move"))
         self.playButton.setObjectName("playMoveButton")
-        self.playButton.setToolTip("Play the move selected in the table (the best one if none)")
-        self.restartButton = QPushButton("Restart")
+        self.playButton.setToolTip(_("Play the move selected in the table (the best one if none)"))
+        self.restartButton = QPushButton(_("Restart"))
         self.restartButton.setObjectName("restartButton")
-        self.table = compact_table(readonly_table(MOVE_HEADERS, "movesTable"), (1, 2))
+        self.table = compact_table(readonly_table(translated(MOVE_HEADERS), "movesTable"), (1, 2))
         self.table.setToolTip(
-            "Every move of this throw; the last column is the final total if the rest is "
-            "played best (expected, when the throws are unknown). Green: the best moves."
+            _(
+                "Every move of this throw; the last column is the final total if the rest is "
+                "played best (expected, when the throws are unknown). Green: the best moves."
+            )
         )
         # A move for each of four pieces in sight at 1024x700 (it showed three): the board
         # above gives up the height.
         self.table.setMinimumHeight(table_height(self.table, 4))
-        self.log = move_log("The moves played so far, latest last")
+        self.log = move_log(_("The moves played so far, latest last"))
 
         self.throwButton.clicked.connect(lambda: self.throw_chosen.emit(self.throwSpin.value()))
         self.throwSpin.valueChanged.connect(self._rethrow)
@@ -105,7 +109,7 @@ class PlayPanel(QGroupBox):
         played = QWidget()
         played_column = QVBoxLayout(played)
         played_column.setContentsMargins(0, 0, 0, 0)
-        played_column.addWidget(QLabel("Moves played:"))
+        played_column.addWidget(QLabel(_("Moves played:")))
         played_column.addWidget(self.log, 1)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(moves)
@@ -118,8 +122,21 @@ class PlayPanel(QGroupBox):
         layout.addLayout(row)
         layout.addWidget(split, 1)
         # Under both columns: one line at 1024 px, where under the table it took two.
-        layout.addWidget(caption(MOVES_CAPTION, "movesCaption"))
-        self.show_game(None, [])
+        self.captionLabel = caption(moves_caption(), "movesCaption")
+        layout.addWidget(self.captionLabel)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """The texts built from values, in the language spoken now (the tab redraws the game)."""
+        # "I threw a 3": the prefix is the sentence's start in English only.
+        self.throwButton.setText(pgettext("button", "Throw"))
+        prefix, _face, suffix = _("I threw a {face}").partition("{face}")
+        self.throwSpin.setPrefix(prefix)
+        self.throwSpin.setSuffix(suffix)
+        self.table.setHorizontalHeaderLabels(translated(MOVE_HEADERS))
+        self.captionLabel.setText(moves_caption())
+        log = [self.log.item(i).text() for i in range(self.log.count())]
+        self.show_game(self.session, log, self.idle)
 
     @property
     def game(self) -> yut.KnownGame | yut.ExpectGame | None:
@@ -127,18 +144,20 @@ class PlayPanel(QGroupBox):
         state = None if self.session is None else self.session.state
         return state if isinstance(state, yut.KnownGame | yut.ExpectGame) else None
 
-    def show_game(self, session: PlaySession | None, log: list[str], idle: str = IDLE) -> None:
+    def show_game(self, session: PlaySession | None, log: list[str], idle: str = "") -> None:
         """Draw ``session``'s game and the moves played (None: ``idle`` says why).
 
-        The end compares the score with best play from the game's start.
+        ``idle`` is English (it is translated here, again on a change of language); empty
+        means ``IDLE``. The end compares the score with best play from the game's start.
         """
         self.session = session
+        self.idle = idle or IDLE
         game = self.game
         self.moves = fill_moves(self.table, session)
         self.log.clear()
         self.log.addItems(log)
         self.log.scrollToBottom()
-        self.statusLabel.setText(idle if session is None else game_words(session))
+        self.statusLabel.setText(_(self.idle) if session is None else game_words(session))
         unknown = isinstance(game, yut.ExpectGame)
         live = game is not None and not game.over
         if isinstance(game, yut.ExpectGame):

@@ -11,7 +11,7 @@ drops the game (and cancels its job).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -22,39 +22,60 @@ from gui.tabs.base import GameTab
 from gui.widgets.labels import caption
 from gui.widgets.play_panel import GameRestarter
 from solvers import yut
+from solvers.i18n import N_, _, pgettext
 from solvers.play_session import CHANCE, PlaySession
+from solvers.yut.export import EXPECT_HEADER, KNOWN_HEADER, NO_MOVE, YES
+from solvers.yut.why import explain_position, face_options
 
 from .board_view import BoardView, Sketch
 from .form import YutForm
 from .names import board_names
 from .play import IDLE, PlayPanel
-from .views import BOARD_LEGEND, NO_LINE_NOTE, LinePanel, move_words
+from .views import LinePanel, board_legend, move_words, no_line_note
+from .why_picture import WhyBoard
 
 __all__ = ["YutTab"]
 
-RULES = """<p><b>Dice Yut</b> (Baekjoon 17825). Pieces start on <i>start</i>. Each turn,
-pick a piece not on <i>end</i> and move it as many squares as the die shows, along the
-arrows. A move that <i>starts</i> on a blue square takes the blue arrow first. A piece
-reaching <i>end</i> stops there. A move may not end on a square another piece holds
-(except <i>end</i>). Each move scores the number on the square it ends on.</p>
-<p><b>Known throws</b>: the maximum total and an optimal line. <b>Unknown throws</b>: the
-expected total with the best adaptive play, and for a throw just made the best move with the
-expected total of every legal move. If no piece can move, the throw is lost.</p>"""
+RULES = N_(
+    "<p><b>Dice Yut</b> (Baekjoon 17825). Pieces start on <i>start</i>. Each turn, pick a "
+    "piece not on <i>end</i> and move it as many squares as the die shows, along the arrows. "
+    "A move that <i>starts</i> on a blue square takes the blue arrow first. A piece reaching "
+    "<i>end</i> stops there. A move may not end on a square another piece holds (except "
+    "<i>end</i>). Each move scores the number on the square it ends on.</p>"
+    "<p><b>Known throws</b>: the maximum total and an optimal line. <b>Unknown throws</b>: "
+    "the expected total with the best adaptive play, and for a throw just made the best move "
+    "with the expected total of every legal move. If no piece can move, the throw is lost.</p>"
+)
+#: The CSV's words that the app translates (the CLI writes them in English).
+CSV_WORDS = frozenset((*KNOWN_HEADER, *EXPECT_HEADER, NO_MOVE, YES))
 
 Game = yut.KnownGame | yut.ExpectGame
+
+
+def _csv_title(word: str) -> str:
+    """A CSV column's title in the language spoken (English: the CLI's own)."""
+    # A bare "from" and "to" are a range's ends in the app's texts, and one catalogue
+    # answers for every area: these two take a context of their own.
+    titles = {"from": pgettext("CSV column", "from"), "to": pgettext("CSV column", "to")}
+    return titles.get(word) or (_(word) if word in CSV_WORDS else word)
 
 
 class YutTab(GameTab):
     """Dice Yut on an editable board: exact best line, expectimax, play-along."""
 
     game_id = "yut"
-    rules_html = RULES
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.rules_html = _(RULES)
         #: The game in play (None: none).
         self.session: PlaySession | None = None
-        self._log: list[str] = []
+        #: The board beside the Why page's steps (made when that page is first shown).
+        self.whyBoard: WhyBoard | None = None
+        #: The play log, each line made again in the language spoken when it is shown.
+        self._log: list[Callable[[], str]] = []
+        #: Why there is no game (shown by the play panel), in the language spoken now.
+        self._why: Callable[[], str] = lambda: _(IDLE)
         #: Known throws solved, game not made yet: made when the play panel is first shown.
         self._game_inputs: yut.YutInputs | None = None
         self.form = YutForm()
@@ -68,11 +89,11 @@ class YutTab(GameTab):
         self.playPanel = PlayPanel()
         self.views = QTabWidget()
         self.views.setObjectName("yutViews")
-        self.views.addTab(self.linePanel, "Optimal line")
-        self.views.addTab(self.playPanel, "Play along")
+        self.views.addTab(self.linePanel, _("Optimal line"))
+        self.views.addTab(self.playPanel, _("Play along"))
         right = QSplitter(Qt.Orientation.Vertical)
         right.setObjectName("yutViewSplitter")
-        self.boardLegend = caption(BOARD_LEGEND, "boardLegend")
+        self.boardLegend = caption(board_legend(), "boardLegend")
         board = QWidget()
         column = QVBoxLayout(board)
         column.setContentsMargins(0, 0, 0, 0)
@@ -146,7 +167,7 @@ class YutTab(GameTab):
     def inputs_changed(self) -> None:
         """An edit: the game in play ends and restarts from the new inputs (re-solved)."""
         if not self.restarter.inputs_changed() and not self.history.applying:
-            self._drop_game("The inputs changed: solve again to play along.")
+            self._drop_game(lambda: _("The inputs changed: solve again to play along."))
         super().inputs_changed()
         if self._stale and not self.linePanel.stale:
             # The line belongs to the old inputs: grey it and take its move off the board.
@@ -164,7 +185,7 @@ class YutTab(GameTab):
         """The solver's rows with squares named by score and route instead of ids."""
         rows = super().csv_rows()  # always for the inputs on screen, solved
         names = board_names(self.result_inputs.board)
-        header = rows[0] if rows else []
+        header = list(rows[0]) if rows else []
         # Names hold spaces: a path's squares are joined by arrows, a list by commas.
         joiners = {"path": " → ", "pieces on": ", "}
         for column, title in enumerate(header):
@@ -176,24 +197,26 @@ class YutTab(GameTab):
                 row[column] = (
                     joiners[title].join(named) if title in joiners else names.get(cell, cell)
                 )
-        return rows
+        # The solver's own words (headers, "(no legal move)", "yes") in the language spoken.
+        words = [_csv_title(cell) for cell in rows[0]]
+        return [words, *[[_(c) if c in CSV_WORDS else c for c in row] for row in rows[1:]]]
 
     # ----- results -----------------------------------------------------------------------------
     def result_text(self, result: yut.YutResult | yut.ExpectResult) -> str:
         """The maximum (judge answer) or the expectation."""
         if isinstance(result, yut.ExpectResult):
             inputs = result.inputs
-            return (
-                f"Expected score with best play: {result.expected:.3f} "
-                f"({inputs.turns} unknown throws, {inputs.pieces} pieces)"
-            )
-        return f"Maximum score: {result.best}"
+            return _(
+                "Expected score with best play: {expected} ({turns} unknown throws, "
+                "{pieces} pieces)"
+            ).format(expected=f"{result.expected:.3f}", turns=inputs.turns, pieces=inputs.pieces)
+        return _("Maximum score: {best}").format(best=result.best)
 
     def show_result(self, result: yut.YutResult | yut.ExpectResult) -> None:
         """The line (known throws) or the play-along panel (unknown throws)."""
-        self._drop_game("Preparing the game…")
+        self._drop_game(lambda: _("Preparing the game…"))
         if isinstance(result, yut.ExpectResult):
-            self.linePanel.clear(NO_LINE_NOTE)
+            self.linePanel.clear(no_line_note())
             self.views.setCurrentWidget(self.playPanel)
             # The solve's tables hold every value: this builds no table and searches nothing.
             self._game_ready(yut.new_game(result.inputs, result))
@@ -245,19 +268,25 @@ class YutTab(GameTab):
     def _start(self, session: PlaySession) -> None:
         self.session = session
         note = self.restarter.take_note()
-        self._log = [note] if note else []
+        self._log = [lambda: _(note)] if note else []
         self._show_game()
 
     def _game_failed(self, failure: JobFailure) -> None:
-        self.restarter.failed(f"The game could not be prepared: {failure}")
-        self._drop_game(f"The game could not be prepared: {failure}")
+        def why() -> str:
+            return _("The game could not be prepared: {reason}").format(reason=failure)
 
-    def _drop_game(self, why: str) -> None:
+        self.restarter.failed(why())
+        self._drop_game(why)
+
+    def _drop_game(self, why: str | Callable[[], str]) -> None:
+        """No game any more; ``why`` says why (English, or a function saying it now)."""
         self.playController.cancel()
         self._game_inputs = None
         self.session = None
         self._log = []
-        self.playPanel.show_game(None, [], why)
+        self._why = why if callable(why) else lambda: _(why)
+        self.playPanel.show_game(None, [], self._why())
+        self._follow()
 
     def throw(self, face: int) -> None:
         """The die showed ``face`` (unknown throws); a second throw replaces the first."""
@@ -270,7 +299,8 @@ class YutTab(GameTab):
         try:
             self.session = session.play(face) if session.at_chance else session.instead(face)
         except ValueError as exc:
-            self.show_message(f"Cannot throw a {face}: {exc}", error=True)
+            message = _("Cannot throw a {face}: {reason}").format(face=face, reason=exc)
+            self.show_message(message, error=True)
             return
         self._show_game()
 
@@ -282,9 +312,9 @@ class YutTab(GameTab):
         try:
             after = session.play(move)
         except ValueError as exc:
-            self.show_message(f"Cannot play that move: {exc}", error=True)
+            self.show_message(_("Cannot play that move: {reason}").format(reason=exc), error=True)
             return
-        self._log.append(move_words(session, move))
+        self._log.append(lambda: move_words(session, move))
         self.session = after
         self._show_game()
 
@@ -294,8 +324,65 @@ class YutTab(GameTab):
             self._start(self.session.restart())
 
     def _show_game(self) -> None:
-        self.playPanel.show_game(self.session, self._log)
+        self.playPanel.show_game(self.session, [line() for line in self._log], self._why())
         self._draw_game(self.playPanel.selected_move())
+        self._follow()
+
+    def _follow(self) -> None:
+        """The Why page follows the game in play: the pieces now and every move's value."""
+        game = self.game
+        if game is None or game.over:
+            self.follow_play(None, "")
+            if self.whyBoard is not None:
+                self.whyBoard.follow(None)
+            return
+        if isinstance(game, yut.ExpectGame):
+            assert game.lookup is not None
+            faces = () if game.throw is None else (game.throw,)
+            # This position's moves only: the expectation tables may be tens of megabytes.
+            table = face_options(game.lookup, game.turn, game.labelled, faces)
+            args: tuple[Any, ...] = (game.inputs, table, game.positions, game.turn, game.total)
+            args += (game.throw,)
+            turns = game.inputs.turns
+        else:
+            # The game's search has every value already: the worker need not search again.
+            args = (game.inputs, game.values(), game.positions, game.turn, game.total)
+            turns = len(game.inputs.throws)
+        title = _("The game in play: turn {turn} of {turns}").format(
+            turn=game.turn + 1, turns=turns
+        )
+        self.follow_play(Job(explain_position, args, progress=False), title)
+        if self.whyBoard is not None:
+            self.whyBoard.follow(game.positions)
+
+    # ----- the Why page and Export picture -----------------------------------------------------
+    def why_picture(self) -> WhyBoard:
+        """A second board beside the Why steps; what a step names lights up on it."""
+        self.whyBoard = WhyBoard()
+        return self.whyBoard
+
+    def picture(self) -> BoardView:
+        """Export picture draws the board as the Solve page shows it."""
+        return self.boardView
+
+    # ----- language ----------------------------------------------------------------------------
+    def retranslate(self) -> None:
+        """The texts made from the state (rules, legend, line, play panel, board words)."""
+        super().retranslate()
+        self.rules_html = _(RULES)
+        self.views.setTabText(self.views.indexOf(self.linePanel), _("Optimal line"))
+        self.views.setTabText(self.views.indexOf(self.playPanel), _("Play along"))
+        self.boardLegend.setText(board_legend())
+        self.editor.retranslate()
+        self.linePanel.retranslate()
+        if isinstance(self.result, yut.ExpectResult) and not self.linePanel.steps:
+            self.linePanel.clear(no_line_note())
+        self.playPanel.retranslate()
+        self._show_game()
+        # The board's start and end words and the pieces' tooltips.
+        view = self.boardView
+        if view.board is not None:
+            view.show_board(view.board, view.positions, view.path, view.moved_piece)
 
     def _draw_game(self, move: yut.Move = None) -> None:
         """The game's position with ``move``'s path (or else the last move's) highlighted."""

@@ -26,54 +26,74 @@ from gui.widgets.play_panel import BEST_MARK, best_label, costs_you, mistake_wor
 from gui.widgets.tables import fill_rows, mark_best, readonly_table
 from gui.widgets.theme import BEST, ROLE, SELECTED, colour_css
 from solvers import yut
+from solvers.i18n import N_, _
 from solvers.play_session import PlaySession
 
 from .names import board_names
 
 __all__ = [
-    "BOARD_LEGEND",
-    "MOVES_CAPTION",
     "MOVE_HEADERS",
-    "NO_LINE_NOTE",
     "LinePanel",
+    "board_legend",
     "compact_table",
     "fill_moves",
     "game_words",
+    "line_caption",
     "move_words",
+    "moves_caption",
+    "no_line_note",
     "square_text",
+    "translated",
 ]
 
-HEADERS = ("Turn", "Throw", "Piece", "From", "To", "Points", "Total")
+HEADERS = (N_("Turn"), N_("Throw"), N_("Piece"), N_("From"), N_("To"), N_("Points"), N_("Total"))
 #: The last column: the final total if the rest is played best (expected, for unknown throws).
-MOVE_HEADERS = ("Piece", "From", "To", "Points", "Final total")
+MOVE_HEADERS = (N_("Piece"), N_("From"), N_("To"), N_("Points"), N_("Final total"))
 #: Milliseconds between steps while playing.
 PLAY_INTERVAL = 900
 
 
 def _swatch(colour: QColor) -> str:
     """A small box of ``colour`` for a legend (always followed by words)."""
-    return f'<span style="{colour_css(colour, "background-color")}">&nbsp;&nbsp;&nbsp;&nbsp;</span>'
+    style = colour_css(colour, "background-color")
+    return "".join(('<span style="', style, '">', "&nbsp;" * 4, "</span>"))
 
 
-#: What the board's colours and marks mean (shown under the board).
-BOARD_LEGEND = (
-    f"{_swatch(SELECTED)} dashed: squares the move passes · "
-    f"{_swatch(BEST)} double ring: where it ends · black rim: the piece that moved · "
-    f"{_swatch(ROLE.tie)} a move starting here takes the blue arrow (shortcut) first · "
-    "number: points for ending there"
-)
-#: What the optimal line's table shows (under it).
-LINE_CAPTION = f"One row per throw; {_swatch(SELECTED)} the highlighted row is drawn on the board."
-#: Under the empty line table once unknown throws are solved.
-NO_LINE_NOTE = (
-    "Unknown throws have no single best line: the best move depends on each throw. "
-    "Play along (next tab) to throw the die and see every move's expected total."
-)
-#: What the play-along table shows (under it).
-MOVES_CAPTION = (
-    f"{_swatch(BEST)} {BEST_MARK} best: highest final total (expected, for unknown throws); "
-    "select a row to see its path."
-)
+def translated(headers: tuple[str, ...]) -> list[str]:
+    """Column titles in the language spoken now."""
+    return [_(title) for title in headers]
+
+
+def board_legend() -> str:
+    """What the board's colours and marks mean (shown under the board)."""
+    return _(
+        "{path} dashed: squares the move passes · {end} double ring: where it ends · "
+        "black rim: the piece that moved · {blue} a move starting here takes the blue "
+        "arrow (shortcut) first · number: points for ending there"
+    ).format(path=_swatch(SELECTED), end=_swatch(BEST), blue=_swatch(ROLE.tie))
+
+
+def line_caption() -> str:
+    """What the optimal line's table shows (under it)."""
+    return _("One row per throw; {swatch} the highlighted row is drawn on the board.").format(
+        swatch=_swatch(SELECTED)
+    )
+
+
+def no_line_note() -> str:
+    """Under the empty line table once unknown throws are solved."""
+    return _(
+        "Unknown throws have no single best line: the best move depends on each throw. "
+        "Play along (next tab) to throw the die and see every move's expected total."
+    )
+
+
+def moves_caption() -> str:
+    """What the play-along table shows (under it)."""
+    return _(
+        "{swatch} {mark} best: highest final total (expected, for unknown throws); "
+        "select a row to see its path."
+    ).format(swatch=_swatch(BEST), mark=BEST_MARK)
 
 
 def compact_table(table: QTableWidget, wide: tuple[int, ...]) -> QTableWidget:
@@ -112,43 +132,57 @@ def game_words(session: PlaySession) -> str:
     game = _game(session)
     turns = len(game.inputs.throws) if isinstance(game, yut.KnownGame) else game.inputs.turns
     if session.over:
-        score = session.score_for_user()
-        over = f"Game over: {score:.0f} points."
+        score = f"{session.score_for_user():.0f}"
         first = session.restart()
         start = _game(first)
         # What the moves gave away, each against the best move at its throw.
         lost = sum(session.user_costs())
         cost = costs_you(session.units, lost)
         if isinstance(start, yut.KnownGame):
-            best = first.best_value() if first.values() else score
+            best = first.best_value() if first.values() else session.score_for_user()
             if lost == 0:
-                return over + " The best possible."
-            return over + f" Best play scores {best:.0f}: your moves cost you {cost}."
+                return _("Game over: {score} points. The best possible.").format(score=score)
+            return _(
+                "Game over: {score} points. Best play scores {best}: your moves cost you {cost}."
+            ).format(score=score, best=f"{best:.0f}", cost=cost)
         # Unknown throws decided the rest, not only the moves: compare with the expectation.
-        over += f" Best play expected {start.expected:.3f} before the first throw"
+        expected = f"{start.expected:.3f}"
         if lost == 0:
-            return over + "; every move was a best one."
-        return over + f"; your moves cost you {cost} on average."
-    head = f"Turn {game.turn + 1} of {turns}"
+            return _(
+                "Game over: {score} points. Best play expected {expected} before the first "
+                "throw; every move was a best one."
+            ).format(score=score, expected=expected)
+        return _(
+            "Game over: {score} points. Best play expected {expected} before the first "
+            "throw; your moves cost you {cost} on average."
+        ).format(score=score, expected=expected, cost=cost)
+    fields = {"turn": game.turn + 1, "turns": turns, "throw": game.throw, "total": game.total}
     if isinstance(game, yut.KnownGame):
-        return (
-            f"{head}: the throw is {game.throw}; {game.total} points so far; "
-            f"best final total from here: {session.best_value():.0f}."
-        )
-    so_far = f"{game.total} points so far; expected final total with best play"
+        return _(
+            "Turn {turn} of {turns}: the throw is {throw}; {total} points so far; "
+            "best final total from here: {best}."
+        ).format(**fields, best=f"{session.best_value():.0f}")
     if session.at_chance:
-        return f"{head}; {so_far}: {game.expected:.3f}. Throw the die."
-    return f"{head}: you threw a {game.throw}; {so_far}: {session.best_value():.3f}."
+        return _(
+            "Turn {turn} of {turns}; {total} points so far; expected final total with best "
+            "play: {expected}. Throw the die."
+        ).format(**fields, expected=f"{game.expected:.3f}")
+    return _(
+        "Turn {turn} of {turns}: you threw a {throw}; {total} points so far; expected final "
+        "total with best play: {expected}."
+    ).format(**fields, expected=f"{session.best_value():.3f}")
 
 
 def _piece_words(game: yut.KnownGame | yut.ExpectGame, move: yut.Move) -> str:
     """``piece 2 start → 4 (outer)`` (None: the throw is lost)."""
     path = game.move_path(move, game.throw or 0)
     if move is None or not path:
-        return "no piece can move, the throw is lost"
+        return _("no piece can move, the throw is lost")
     board = game.inputs.board
     here = game.positions[move - 1]
-    return f"piece {move} {square_text(board, here)} → {square_text(board, path[-1])}"
+    return _("piece {piece} {source} → {target}").format(
+        piece=move, source=square_text(board, here), target=square_text(board, path[-1])
+    )
 
 
 def move_words(session: PlaySession, move: yut.Move) -> str:
@@ -156,9 +190,12 @@ def move_words(session: PlaySession, move: yut.Move) -> str:
     game = _game(session)
     throw = game.throw or 0
     path = game.move_path(move, throw)
-    text = f"Turn {game.turn + 1}, throw {throw}: {_piece_words(game, move)}"
+    fields = {"turn": game.turn + 1, "throw": throw, "move": _piece_words(game, move)}
     if move is not None and path:
-        text += f" (+{game.inputs.board.square(path[-1]).score})"
+        points = game.inputs.board.square(path[-1]).score
+        text = _("Turn {turn}, throw {throw}: {move} (+{points})").format(**fields, points=points)
+    else:
+        text = _("Turn {turn}, throw {throw}: {move}").format(**fields)
     best = _piece_words(game, session.solver_move())
     mistake = mistake_words(session.units, session.cost(move), best)
     return f"{text}. {mistake}" if mistake else text
@@ -191,7 +228,7 @@ def fill_moves(table: QTableWidget, session: PlaySession | None) -> list[yut.Mov
             cells = (
                 "—" if move is None else str(move),
                 square_text(board, origin),
-                square_text(board, path[-1]) if path else "no piece can move",
+                square_text(board, path[-1]) if path else _("no piece can move"),
                 str(points),
                 best_label(_total(game, values[move]), is_best),
             )
@@ -214,15 +251,19 @@ class LinePanel(QWidget):
         self.current = -1
         #: The line belongs to inputs that changed since: shown grey, not drawn on the board.
         self.stale = False
-        self.table = compact_table(readonly_table(HEADERS, "lineTable"), (3, 4))
+        #: The board of the line shown (its squares are named in the table).
+        self.board: yut.Board | None = None
+        #: Why there is no line (shown instead of the caption), "" when there is one.
+        self.note = ""
+        self.table = compact_table(readonly_table(translated(HEADERS), "lineTable"), (3, 4))
         self.table.itemSelectionChanged.connect(self._selection_changed)
-        self.startButton = QPushButton("« Start")
+        self.startButton = QPushButton(_("« Start"))
         self.startButton.setObjectName("lineStartButton")
-        self.backButton = QPushButton("◀ Back")
+        self.backButton = QPushButton(_("◀ Back"))
         self.backButton.setObjectName("lineBackButton")
-        self.stepButton = QPushButton("Step ▶")
+        self.stepButton = QPushButton(_("Step ▶"))
         self.stepButton.setObjectName("lineStepButton")
-        self.playButton = QPushButton("Play")
+        self.playButton = QPushButton(_("Play"))
         self.playButton.setObjectName("linePlayButton")
         self.playButton.setCheckable(True)
         self.timer = QTimer(self)
@@ -240,7 +281,7 @@ class LinePanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(buttons)
         layout.addWidget(self.table, 1)
-        self.captionLabel = caption(LINE_CAPTION, "lineCaption")
+        self.captionLabel = caption(line_caption(), "lineCaption")
         layout.addWidget(self.captionLabel)
         self._enable()
 
@@ -250,8 +291,30 @@ class LinePanel(QWidget):
         A line is read from its first turn: at the last one the table opened scrolled to
         its end, as if the first turns were missing.
         """
-        self.captionLabel.setText(LINE_CAPTION)
+        self.captionLabel.setText(line_caption())
+        self.note = ""
+        self.board = board
         self.steps = steps
+        self._fill()
+        self.table.scrollToTop()
+        self.go(0)
+
+    def retranslate(self) -> None:
+        """Headers, caption, buttons and the squares' names in the language spoken now."""
+        self.table.setHorizontalHeaderLabels(translated(HEADERS))
+        self.captionLabel.setText(self.note or line_caption())
+        self.playButton.setText(_("Pause") if self.playButton.isChecked() else _("Play"))
+        if self.board is not None and self.steps:
+            current = self.current
+            self._fill()
+            self.table.blockSignals(True)
+            if current >= 0:
+                self.table.selectRow(current)
+            self.table.blockSignals(False)
+
+    def _fill(self) -> None:
+        board, steps = self.board, self.steps
+        assert board is not None
         rows = []
         for step in steps:
             cells = (
@@ -259,15 +322,13 @@ class LinePanel(QWidget):
                 str(step.throw),
                 "—" if step.piece is None else str(step.piece),
                 square_text(board, step.from_square),
-                square_text(board, step.to_square) if step.piece else "no legal move",
+                square_text(board, step.to_square) if step.piece else _("no legal move"),
                 str(step.points),
                 str(step.total),
             )
             rows.append([QTableWidgetItem(text) for text in cells])
-        with QSignalBlocker(self.table):  # go() below selects the row and draws the board
+        with QSignalBlocker(self.table):  # go() selects the row and draws the board
             fill_rows(self.table, rows)
-        self.table.scrollToTop()
-        self.go(0)
 
     def set_stale(self, stale: bool) -> None:
         """Grey the line (stale) or show it as current again."""
@@ -282,10 +343,12 @@ class LinePanel(QWidget):
 
     def clear(self, note: str = "") -> None:
         """Empty the table; ``note`` replaces the caption (why there is no line)."""
-        self.captionLabel.setText(note or LINE_CAPTION)
+        self.note = note
+        self.captionLabel.setText(note or line_caption())
         self.set_stale(False)
         self.playButton.setChecked(False)
         self.steps = ()
+        self.board = None
         self.current = -1
         self.table.setRowCount(0)
         self._enable()
@@ -317,7 +380,7 @@ class LinePanel(QWidget):
             self.timer.start()
         else:
             self.timer.stop()
-        self.playButton.setText("Pause" if on else "Play")
+        self.playButton.setText(_("Pause") if on else _("Play"))
 
     def _tick(self) -> None:
         if self.current >= len(self.steps) - 1:
