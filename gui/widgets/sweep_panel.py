@@ -224,7 +224,7 @@ class SweepPanel(QWidget):
             self._validate()
             return
         found = chosen[0]
-        self.itemLabel.setText(_(found.indexed))
+        self.itemLabel.setText(found.text(found.indexed))
         self._limit_item()
         self._fill_range()
 
@@ -309,7 +309,7 @@ class SweepPanel(QWidget):
             self.sweepCombo.setItemText(at, _label(found))
         chosen = self.current()
         if chosen is not None:
-            self.itemLabel.setText(_(chosen[0].indexed))
+            self.itemLabel.setText(chosen[0].text(chosen[0].indexed))
         self._validate()
         if kept is not None and self.messageLabel.text() != "":
             self._say(kept)
@@ -339,8 +339,8 @@ class SweepPanel(QWidget):
         self.run_requested.emit(found.key(index), values)
 
     def _label_axes(self, found: Sweep, index: int) -> None:
-        self.plot.setLabel("bottom", _(found.label).format(index=index))
-        self.plot.setLabel("left", _(found.answers[plotted_answer(found)]))
+        self.plot.setLabel("bottom", found.title(index))
+        self.plot.setLabel("left", found.text(found.answers[plotted_answer(found)]))
 
     def set_running(self, running: bool, message: str | Callable[[], str] = "") -> None:
         """Switch Run and Cancel while the owner runs the sweep; ``message`` for the caption.
@@ -401,7 +401,7 @@ class SweepPanel(QWidget):
         """What hovering a point says: the swept value and every answer column."""
         assert self.shown is not None
         found, index, _base = self.shown
-        names = [found.key(index), *(_(answer) for answer in found.answers)]
+        names = [found.key(index), *(found.text(answer) for answer in found.answers)]
         return "\n".join(
             f"{name}: {_number(value)}" for name, value in zip(names, row, strict=False)
         )
@@ -459,7 +459,7 @@ class SweepPanel(QWidget):
 
 def _label(found: Sweep) -> str:
     """The sweep's name among the choices: its label without the item's number."""
-    return _(found.label).replace(" {index}", "").replace("{index}", "").strip()
+    return found.text(found.label).replace(" {index}", "").replace("{index}", "").strip()
 
 
 def _named(widget: W, name: str) -> W:
