@@ -58,7 +58,7 @@ def test_no_english_left_in_a_tab(qtbot, settings, speak, tmp_path: Path, code, 
     _visit_pages(qtbot, tab)
     assert english_left(tab) == []
     assert english_words(rules_html(tab)) == []
-    bad = tmp_path / "bad.in"
+    bad = tmp_path / "0.in"  # the message names the file: its name holds no English word
     bad.write_text("x y z\n", encoding="utf-8")
     assert not tab.import_judge_file(bad)
     assert tab.messageLabel.text()
