@@ -196,6 +196,7 @@ class MainWindow(QMainWindow):
         self.gameTabs.retranslate()
         for tab in self.gameTabs.built_pages():
             tab.retranslate()
+        self._messages.clear()  # said in the old language; "Ready" in the new one
         self._tab_changed(self.gameTabs.currentIndex())
 
     @property
