@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QObject, QSettings, QTranslator
@@ -94,19 +94,20 @@ def install(code: str) -> None:
             _installed.append(translator)
 
 
-def _shown_to_key(code: str) -> dict[str, str]:
+def _shown_to_key(code: str) -> dict[str, str | None]:
     """Every text of language ``code``'s catalogues mapped back to its catalogue key.
 
-    Keys are the English text (after the context and a 0x04 byte for pgettext). Plural
-    forms are left out: a text with a count is drawn by its owner again.
+    Keys are the English text (after the context and a 0x04 byte for pgettext). A text
+    that translates two keys maps to None (its owner draws it again). Plural forms are
+    left out: a text with a count is drawn by its owner again.
     """
-    table: dict[str, str] = {}
+    table: dict[str, str | None] = {}
     any_language = catalogue(code if code != "en" else next(c for c in LANGUAGES if c != "en"))
     for part in _chain(any_language):
         for key, value in getattr(part, "_catalog", {}).items():  # gettext's own table
             if isinstance(key, str) and key:
                 shown = key.rpartition("\x04")[2] if code == "en" else str(value)
-                table.setdefault(shown, key)
+                table[shown] = key if table.get(shown, key) == key else None
     return table
 
 
@@ -116,9 +117,22 @@ def _chain(translations: Any) -> Iterator[Any]:
         translations = getattr(translations, "_fallback", None)
 
 
-def _translate(key: str) -> str:
+def _translate(key: str, area: str) -> str:
+    """The catalogue key ``key`` as ``area`` says it now."""
     context, _, text = key.rpartition("\x04")
-    return i18n.pgettext(context, text) if context else i18n._(text)
+    table = i18n.area_catalogue(i18n.language(), area)
+    return table.pgettext(context, text) if context else table.gettext(text)
+
+
+def _area(widget: QObject) -> str:
+    """The game whose tab holds ``widget`` ("" outside the game tabs)."""
+    holder: QObject | None = widget
+    while holder is not None:
+        game = getattr(holder, "game_id", "")
+        if isinstance(game, str) and game:
+            return game
+        holder = holder.parent()
+    return ""
 
 
 def switch(window: QWidget, code: str) -> None:
@@ -129,14 +143,18 @@ def switch(window: QWidget, code: str) -> None:
     keys = _shown_to_key(old)
     install(code)
 
-    def again(text: str) -> str | None:
-        key = keys.get(text)
-        return None if key is None else _translate(key)
+    def again_in(area: str) -> Callable[[str], str | None]:
+        def again(text: str) -> str | None:
+            key = keys.get(text)
+            return None if key is None else _translate(key, area)
+
+        return again
 
     # QObject's own lookup: the window's findChildren would build every lazy page first.
     for widget in [window, *QObject.findChildren(window, QWidget)]:
-        _retranslate_widget(widget, again)
+        _retranslate_widget(widget, again_in(_area(widget)))
     for action in QObject.findChildren(window, QAction):
+        again = again_in(_area(action))
         for read, write in (
             (action.text, action.setText),
             (action.toolTip, action.setToolTip),

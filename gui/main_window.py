@@ -203,6 +203,9 @@ class MainWindow(QMainWindow):
             again = getattr(dialog, "retranslate", None)
             if callable(again):
                 again()
+        # A status line said in the old language goes ("Ready" in the new one); one kept
+        # as a function of the language is said again.
+        self._messages = {k: text for k, text in self._messages.items() if callable(text)}
         self._tab_changed(self.gameTabs.currentIndex())
 
     @property

@@ -67,6 +67,15 @@ def stop_every_tab() -> None:
             tab.cancel()
 
 
+def _page_names() -> tuple[tuple[str, str], ...]:
+    """The titles and tooltips of the Solve, Why and What-if pages, in the language spoken."""
+    return (
+        (_("Solve"), _("The inputs, the optimal play and playing along")),
+        (_("Why"), _("How the answer is derived, step by step")),
+        (_("What if"), _("Vary one input over a range and see the answer move")),
+    )
+
+
 class GameTab(LiveResults, TabFiles, QWidget):
     """Base class of the five game tabs."""
 
@@ -175,13 +184,12 @@ class GameTab(LiveResults, TabFiles, QWidget):
         self.explainView = self.whyView.explainView
         self.why = WhyRunner(self.module.explain, self.whyView, self.why_picture, self)
         self.pages, self.pagesBar = page_switch(
-            (solve_page, _("Solve"), _("The inputs, the optimal play and playing along")),
-            (self.why.page, _("Why"), _("How the answer is derived, step by step")),
-            (
-                self.sweepPanel,
-                _("What if"),
-                _("Vary one input over a range and see the answer move"),
-            ),
+            *(
+                (page, title, tip)
+                for page, (title, tip) in zip(
+                    (solve_page, self.why.page, self.sweepPanel), _page_names(), strict=True
+                )
+            )
         )
         self.pages.currentChanged.connect(
             lambda index: self.why.shown() if self.pages.widget(index) is self.why.page else None

@@ -29,6 +29,8 @@ __all__ = ["SWEEP_PARTS", "SweepRunner", "WhyPicture", "WhyRunner", "page_switch
 #: A sweep is cut into at most this many parts: the pool runs them side by side and
 #: each part's points appear when it ends.
 SWEEP_PARTS = 12
+#: The Why page's steps keep at least this width beside the game's picture (pixels).
+STEPS_MIN_WIDTH = 480
 
 
 def page_switch(*pages: tuple[QWidget, str, str]) -> tuple[QStackedWidget, QTabBar]:
@@ -196,6 +198,11 @@ class WhyRunner(QObject):
             cast(WhyPicture, self.picture).show_result(inputs, result)
         self._start(Job(self._explain, (inputs, result), progress=False), title)
 
+    @property
+    def following(self) -> bool:
+        """Whether the page shows the position in play (not the result's derivation)."""
+        return self._following
+
     def follow(self, job: Job[list[Step]] | None, title: str = "") -> None:
         """Show the derivation ``job`` makes for the position in play; None: the result's again."""
         if job is not None:
@@ -232,6 +239,10 @@ class WhyRunner(QObject):
         self.page.addWidget(picture)
         self.page.setStretchFactor(0, 3)
         self.page.setStretchFactor(1, 2)
+        # The steps first: their tables need the room more than a picture does.
+        width = max(self.page.width(), 2 * STEPS_MIN_WIDTH)
+        steps = max(STEPS_MIN_WIDTH, width * 3 // 5)
+        self.page.setSizes([steps, width - steps])
         if self._case is not None:
             cast(WhyPicture, picture).show_result(self._case[0], self._case[1])
 
