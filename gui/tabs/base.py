@@ -292,6 +292,8 @@ class GameTab(LiveResults, TabFiles, QWidget):
         """
         self.title = _(solvers.TITLES[self.game_id])
         self.history.retranslate()
+        for panel in self.findChildren(PlayPanelFrame):
+            panel.name_frame()
         for widget in (self.sweepPanel, self.messages, self.judgeLine, *self._shared_parts()):
             again = getattr(widget, "retranslate", None)
             if callable(again):

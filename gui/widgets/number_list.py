@@ -179,15 +179,11 @@ class NumberListEditor(QWidget):
             self.view.setColumnWidth(column, width)
 
         buttons = QHBoxLayout()
-        self.addButton = self._button(_("Add"), self.add_row, _("Add an entry below the selection"))
-        self.removeButton = self._button(
-            _("Remove"), self.remove_selected, _("Remove selected rows")
-        )
-        self.upButton = self._button("▲", lambda: self.move_selected(-1), _("Move up"))
-        self.downButton = self._button("▼", lambda: self.move_selected(1), _("Move down"))
-        self.pasteButton = self._button(
-            _("Paste"), self.paste, _("Replace the list with numbers from the clipboard")
-        )
+        self.addButton = self._button(self.add_row)
+        self.removeButton = self._button(self.remove_selected)
+        self.upButton = self._button(lambda: self.move_selected(-1))
+        self.downButton = self._button(lambda: self.move_selected(1))
+        self.pasteButton = self._button(self.paste)
         for b in (
             self.addButton,
             self.removeButton,
@@ -205,14 +201,14 @@ class NumberListEditor(QWidget):
         self.randomMax.setRange(max(lo, 1), min(hi, 2**31 - 1))
         self.randomMax.setValue(random_max)
         self.randomMax.setGroupSeparatorShown(True)
-        self.randomButton = self._button(
-            _("Random"), self.randomize, _("Replace with random numbers")
-        )
+        self.randomButton = self._button(self.randomize)
+        self._up_to = QLabel()
         randoms.addWidget(self.randomButton)
         randoms.addWidget(self.randomCount)
-        randoms.addWidget(QLabel(pgettext("random numbers", "up to")))
+        randoms.addWidget(self._up_to)
         randoms.addWidget(self.randomMax)
         randoms.addStretch(1)
+        self._name_parts()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(buttons)
@@ -220,14 +216,31 @@ class NumberListEditor(QWidget):
         layout.addWidget(self.view, 1)
 
     def retranslate(self) -> None:
-        """Say the headers and every reason again in the language spoken now."""
+        """Say the buttons, headers and every reason again in the language spoken now.
+
+        Short words (Add, Paste, Random) are other areas' words too, which ``gui.i18n``
+        cannot tell apart: the editor says its own.
+        """
+        self._name_parts()
         self.model.retranslate()
         self.randomCount.retranslate()
         self.randomMax.retranslate()
 
-    def _button(self, text: str, slot: Any, tip: str) -> QPushButton:
-        button = QPushButton(text)
-        button.setToolTip(tip)
+    def _name_parts(self) -> None:
+        for button, text, tip in (
+            (self.addButton, _("Add"), _("Add an entry below the selection")),
+            (self.removeButton, _("Remove"), _("Remove selected rows")),
+            (self.upButton, "▲", _("Move up")),
+            (self.downButton, "▼", _("Move down")),
+            (self.pasteButton, _("Paste"), _("Replace the list with numbers from the clipboard")),
+            (self.randomButton, _("Random"), _("Replace with random numbers")),
+        ):
+            button.setText(text)
+            button.setToolTip(tip)
+        self._up_to.setText(pgettext("random numbers", "up to"))
+
+    def _button(self, slot: Any) -> QPushButton:
+        button = QPushButton()
         button.clicked.connect(lambda: slot())
         return button
 

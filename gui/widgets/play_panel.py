@@ -232,22 +232,23 @@ class PlayPanelFrame(QGroupBox):
         idle_text: str,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__(_("Play against the solver"), parent)
+        super().__init__(parent)
         self.sideCombo = QComboBox()
         self.sideCombo.setObjectName("sideCombo")
         self.sideCombo.addItems(list(sides))
         self.newButton = QPushButton(new_game_text)
         self.newButton.setObjectName("newGameButton")
-        self.takeButton = QPushButton(_("Take"))
+        self.takeButton = QPushButton()
         self.takeButton.setObjectName("takeButton")
-        self.hintButton = QPushButton(_("Hint"))
+        self.hintButton = QPushButton()
         self.hintButton.setObjectName("hintButton")
         self.positionLabel = QLabel(idle_text)
         self.positionLabel.setObjectName("positionLabel")
         self.positionLabel.setWordWrap(True)
         self.positionLabel.setStyleSheet("font-weight: 600;")
-        self.log = move_log(_("The moves played so far, latest last"))
+        self.log = move_log(N_("The moves played so far, latest last"))
         self._move_controls: list[QWidget] = []
+        self.name_frame()
         #: The game in play (None: no game).
         self.session: PlaySession | None = None
 
@@ -295,11 +296,24 @@ class PlayPanelFrame(QGroupBox):
     def retranslate(self) -> None:
         """Say the position again in the language spoken now (the log keeps its lines).
 
-        Texts set once from a constant are switched by ``gui.i18n``; the position line
-        is built from the game, so the panel draws it again.
+        Its own words are said again (short ones like Take are other areas' words too,
+        which ``gui.i18n`` cannot tell apart); the position line is built from the game.
         """
+        self.name_frame()
         if self.session is not None:
             self._after_move()
+
+    def name_frame(self) -> None:
+        """The frame's own words (title, Take, Hint) in the language spoken now.
+
+        Short words like Take are other areas' words too, which ``gui.i18n`` cannot tell
+        apart: the tab calls this on a language change, whatever the panel's own
+        ``retranslate`` does.
+        """
+        self.setTitle(_("Play against the solver"))
+        self.takeButton.setText(_("Take"))
+        self.hintButton.setText(_("Hint"))
+        self.log.setToolTip(_("The moves played so far, latest last"))
 
     def set_move_controls(self, enabled: bool) -> None:
         """Enable the move inputs, Take and Hint (only on the user's turn)."""

@@ -82,7 +82,6 @@ class SweepPanel(QWidget):
         self.startEdit = _named(QLineEdit(), "sweepStartEdit")
         self.stopEdit = _named(QLineEdit(), "sweepStopEdit")
         self.stepEdit = _named(QLineEdit(), "sweepStepEdit")
-        self.stepEdit.setPlaceholderText(pgettext("sweep step", "auto"))
         for edit, tip in (
             (self.startEdit, _("First value")),
             (self.stopEdit, _("Last value (included)")),
@@ -104,13 +103,13 @@ class SweepPanel(QWidget):
         row = QHBoxLayout()
         for widget in (self.sweepCombo, self.itemLabel, self.itemSpin):
             row.addWidget(widget)
-        for text, edit in (
-            (pgettext("sweep range", "from"), self.startEdit),
-            (pgettext("sweep range", "to"), self.stopEdit),
-            (pgettext("sweep range", "step"), self.stepEdit),
+        self._range_labels = [QLabel(), QLabel(), QLabel()]
+        for label, edit in zip(
+            self._range_labels, (self.startEdit, self.stopEdit, self.stepEdit), strict=True
         ):
-            row.addWidget(QLabel(text))
+            row.addWidget(label)
             row.addWidget(edit)
+        self._name_range()
         for button in (self.runButton, self.cancelButton, self.exportButton):
             row.addWidget(button)
         row.addStretch(1)
@@ -293,6 +292,20 @@ class SweepPanel(QWidget):
             )
         return fault is None
 
+    def _name_range(self) -> None:
+        """The range fields' words (short words other areas have too: the panel says them)."""
+        for label, text in zip(
+            self._range_labels,
+            (
+                pgettext("sweep range", "from"),
+                pgettext("sweep range", "to"),
+                pgettext("sweep range", "step"),
+            ),
+            strict=True,
+        ):
+            label.setText(text)
+        self.stepEdit.setPlaceholderText(pgettext("sweep step", "auto"))
+
     def _say(self, message: str | Callable[[], str]) -> None:
         """Show ``message`` under the fields; a function of the language is kept for later."""
         self._message = message if callable(message) else None
@@ -305,6 +318,7 @@ class SweepPanel(QWidget):
         choices, the item's name and the axes follow the sweep.
         """
         kept = self._message
+        self._name_range()
         for at, found in enumerate(self.sweeps):
             self.sweepCombo.setItemText(at, _label(found))
         chosen = self.current()
