@@ -42,39 +42,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.check_words import failed, report_line, shown
 from gui.controller import Job, JobFailure, SolveController
 from solvers.check import SIZES, CaseResult, Report, Settings
 from solvers.check.build import SOURCES
 from solvers.check.job import CheckRequest, Shrunk, run_check
 from solvers.check.report import text_report
-from solvers.i18n import _, ngettext, pgettext
-from solvers.protocol import parse_options, split_numbers
+from solvers.i18n import _, ngettext
+from solvers.protocol import parse_options
 
 __all__ = ["CheckDialog", "command_for", "open_check_dialog"]
-
-
-def shown(word: str) -> str:
-    """A verdict or size of the check in the user's language (unknown words as they are).
-
-    The check itself names them in English (its report and the CLI are a judge's words).
-    A context keeps these short words apart from the same words elsewhere.
-    """
-    words = {
-        "accepted": pgettext("verdict", "accepted"),
-        "wrong answer": pgettext("verdict", "wrong answer"),
-        "presentation": pgettext("verdict", "presentation"),
-        "runtime error": pgettext("verdict", "runtime error"),
-        "time limit": pgettext("verdict", "time limit"),
-        "memory limit": pgettext("verdict", "memory limit"),
-        "output limit": pgettext("verdict", "output limit"),
-        "compile error": pgettext("verdict", "compile error"),
-        "cancelled": pgettext("verdict", "cancelled"),
-        "skipped": pgettext("verdict", "skipped"),
-        "small": pgettext("check size", "small"),
-        "judge": pgettext("check size", "judge"),
-        "max": pgettext("check size", "max"),
-    }
-    return words.get(word, word)
 
 
 def command_for(text: str) -> list[str]:
@@ -334,7 +311,7 @@ class CheckDialog(QDialog):
     def _on_report(self, report: Report) -> None:
         self.report, self._partial = report, None
         self.reportText.setPlainText(text_report(report))
-        self._say(lambda: _report_line(report), error=_failed(report))
+        self._say(lambda: report_line(report), error=failed(report))
         self._set_running(self.controller.busy)  # Show in Tab follows the report
 
     @Slot(object)
@@ -380,37 +357,6 @@ class CheckDialog(QDialog):
                 item.setText(shown(verdict))
         render, error = self._status
         self._say(render, error)
-
-
-def _failed(report: Report) -> bool:
-    return not report.cancelled and report.failure is not None
-
-
-def _report_line(report: Report) -> str:
-    """The status line of a finished check."""
-    failure = report.failure
-    if report.cancelled:
-        return _("Cancelled; every program it started is stopped.")
-    if failure is None:
-        count = len(report.cases)
-        return ngettext("All {count} case accepted.", "All {count} cases accepted.", count).format(
-            count=count
-        )
-    verdict = shown(failure.verdict).capitalize()
-    if failure.inputs is None:
-        return _("{verdict}: see the report.").format(verdict=verdict)
-    count = len(split_numbers(failure.input_text))
-    if failure.sample:
-        return ngettext(
-            "{verdict} on sample {name}, shrunk to {count} number. Show in Tab solves it there.",
-            "{verdict} on sample {name}, shrunk to {count} numbers. Show in Tab solves it there.",
-            count,
-        ).format(verdict=verdict, name=failure.sample, count=count)
-    return ngettext(
-        "{verdict} on case {number}, shrunk to {count} number. Show in Tab solves it there.",
-        "{verdict} on case {number}, shrunk to {count} numbers. Show in Tab solves it there.",
-        count,
-    ).format(verdict=verdict, number=failure.number, count=count)
 
 
 def _spin(box: Any, name: str, lo: float, hi: float, value: float) -> Any:
