@@ -9,10 +9,11 @@ Arabic-Indic digits and ``1_000``, which Python's ``int`` accepts, are refused).
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable
 from typing import Protocol
 
-from solvers.i18n import _
+from solvers.i18n import _, gettext_in
 
 __all__ = [
     "CHUNK_CHARS",
@@ -163,7 +164,8 @@ class Tokens:
         at = self._at
         if at >= len(self._words):  # the line is used up (the rarer case: read the next)
             if not self._next_line():
-                raise self.error(_("unexpected end of input, expected {what}").format(what=what))
+                message = _("unexpected end of input, expected {what}")
+                raise self.error(message.format(what=_named(what)))
             at = 0
         self._at = at + 1
         word = self._words[at]
@@ -183,7 +185,7 @@ class Tokens:
             digits = word[1:] if word[0] in "+-" else word
             if not (digits.isdigit() and digits.isascii()):
                 reason = _("{what} must be an integer, got {word}")
-                raise JudgeFormatError(line, reason.format(what=what, word=_shown(word)))
+                raise JudgeFormatError(line, reason.format(what=_named(what), word=_shown(word)))
         value = int(word)
         if (lo is not None and value < lo) or (hi is not None and value > hi):
             _check_range(line, what, value, lo, hi)
@@ -194,11 +196,11 @@ class Tokens:
         line, word = self.word(what)
         if _REAL.fullmatch(word) is None:
             reason = _("{what} must be a number, got {word}")
-            raise JudgeFormatError(line, reason.format(what=what, word=_shown(word)))
+            raise JudgeFormatError(line, reason.format(what=_named(what), word=_shown(word)))
         value = float(word)
         if value in (float("inf"), float("-inf")):
             reason = _("{what} must be finite, got {word}")
-            raise JudgeFormatError(line, reason.format(what=what, word=_shown(word)))
+            raise JudgeFormatError(line, reason.format(what=_named(what), word=_shown(word)))
         _check_range(line, what, value, lo, hi)
         return value
 
@@ -222,6 +224,17 @@ def tokens_of(source: str | TextReader | Tokens) -> Tokens:
     return source if isinstance(source, Tokens) else Tokens(source)
 
 
+def _named(what: str) -> str:
+    """``what`` (marked with ``N_`` by the game that reads) as that game translates it.
+
+    Only errors pay for this: the game is the first caller outside this module.
+    """
+    frame = sys._getframe(1)
+    while frame.f_back is not None and frame.f_globals.get("__name__") == __name__:
+        frame = frame.f_back
+    return gettext_in(frame.f_globals.get("__name__", ""), what)
+
+
 def _check_range(line: int, what: str, value: float, lo: float | None, hi: float | None) -> None:
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         # Whole sentences, not a sentence with its bounds glued in: other languages order them.
@@ -231,4 +244,5 @@ def _check_range(line: int, what: str, value: float, lo: float | None, hi: float
             reason = _("{what} must be at least {lo}, got {value}")
         else:
             reason = _("{what} must be at most {hi}, got {value}")
+        what = _named(what)
         raise JudgeFormatError(line, reason.format(what=what, lo=lo, hi=hi, value=value))
