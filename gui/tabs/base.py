@@ -350,50 +350,7 @@ class GameTab(LiveResults, TabFiles, QWidget):
         """The game's options as data (``module.OPTIONS``)."""
         return tuple(getattr(self.module, "OPTIONS", ()))
 
-    # ----- validation and messages -----------------------------------------------------------
-    def inputs_changed(self) -> None:
-        """Call after every edit: records undo, cancels a solve, marks the old result outdated."""
-        if self.history.applying:
-            return
-        self.history.record()
-        self._inputs_moved_on()
-
-    def revalidate(self) -> bool:
-        """Enable Solve only for valid inputs and say why otherwise."""
-        try:
-            self._check_number_fields()
-            inputs = self.read_inputs()
-        except ValueError as exc:
-            self.doc.validated(None, str(exc))
-            self._auto.stop()
-            self.solveButton.setEnabled(False)
-            self.show_message(said(N_("Cannot solve yet: {reason}"), reason=str(exc)), error=True)
-            return False
-        self.doc.validated(inputs)
-        self.solveButton.setEnabled(True)
-        self.sweepPanel.set_inputs(inputs)
-        self.show_message("")
-        return True
-
-    def _check_number_fields(self) -> None:
-        """ValueError with the reason of the first number field in use whose text is not valid.
-
-        Read first: a field's ``value()`` is the last valid number, not what is on screen.
-        """
-        for field in self.findChildren(NumberField):
-            if field.solve_input and field.isEnabled() and field.isVisibleTo(self):
-                problem = field.problem()
-                if problem is not None:
-                    raise ValueError(problem)
-
-    def show_message(self, text: str | Callable[[], str], error: bool = False) -> None:
-        """Show (or with "" clear) the line under the answer; red for errors. Nothing moves.
-
-        ``text`` may be a function making the text: it is made again after a language change.
-        """
-        message = self.doc.say(text if callable(text) else lambda: text, error)
-        self.messages.show_message(message.text, error)
-
+    # ----- inputs ------------------------------------------------------------------------
     def load_inputs(self, inputs: Any, what: str = N_("Load inputs")) -> None:
         """Replace the form's inputs (one undo step, named ``what``: English, marked ``N_``)."""
         self.cancel()

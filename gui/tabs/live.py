@@ -15,21 +15,24 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import QObject, QTimer
+from PySide6.QtWidgets import QWidget
 
 from gui.controller import JobFailure, wait_idle
 from gui.document import Document
+from gui.widgets.fields import NumberField
 from gui.widgets.message_area import said
 from gui.widgets.play_panel import GameRestarter
 from solvers.i18n import N_, _
 
 if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
-    from PySide6.QtWidgets import QLineEdit
+    from PySide6.QtWidgets import QLineEdit, QPushButton
 
     from gui.controller import Job, SolveController
     from gui.tabs.pages import WhyRunner
     from gui.widgets.judge_line import JudgeLine
     from gui.widgets.message_area import MessageArea
+    from gui.widgets.sweep_panel import SweepPanel
     from gui.widgets.undo import InputHistory
     from gui.widgets.why_view import WhyView
 
@@ -61,16 +64,61 @@ class LiveResults:
         title: str
         status_message: SignalInstance
         busy_changed: SignalInstance
+        solveButton: QPushButton
+        sweepPanel: SweepPanel
 
         def read_inputs(self) -> Any: ...  # noqa: D102
         def solve_job(self, inputs: Any) -> Job[Any]: ...  # noqa: D102
         def result_text(self, result: Any) -> str: ...  # noqa: D102
         def show_result(self, result: Any) -> None: ...  # noqa: D102
         def clear_result(self) -> None: ...  # noqa: D102
-        def show_message(self, text: str | Callable[[], str], error: bool = False) -> None: ...  # noqa: D102
-        def revalidate(self) -> bool: ...  # noqa: D102
         def commit_edits(self) -> None: ...  # noqa: D102
         def _working_changed(self, *_: Any) -> None: ...
+
+    # ----- validation and messages -----------------------------------------------------------
+    def inputs_changed(self) -> None:
+        """Call after every edit: records undo, cancels a solve, marks the old result outdated."""
+        if self.history.applying:
+            return
+        self.history.record()
+        self._inputs_moved_on()
+
+    def revalidate(self) -> bool:
+        """Enable Solve only for valid inputs and say why otherwise."""
+        try:
+            self._check_number_fields()
+            inputs = self.read_inputs()
+        except ValueError as exc:
+            self.doc.validated(None, str(exc))
+            self._auto.stop()
+            self.solveButton.setEnabled(False)
+            self.show_message(said(N_("Cannot solve yet: {reason}"), reason=str(exc)), error=True)
+            return False
+        self.doc.validated(inputs)
+        self.solveButton.setEnabled(True)
+        self.sweepPanel.set_inputs(inputs)
+        self.show_message("")
+        return True
+
+    def _check_number_fields(self) -> None:
+        """ValueError with the reason of the first number field in use whose text is not valid.
+
+        Read first: a field's ``value()`` is the last valid number, not what is on screen.
+        """
+        tab = cast(QWidget, self)
+        for field in tab.findChildren(NumberField):
+            if field.solve_input and field.isEnabled() and field.isVisibleTo(tab):
+                problem = field.problem()
+                if problem is not None:
+                    raise ValueError(problem)
+
+    def show_message(self, text: str | Callable[[], str], error: bool = False) -> None:
+        """Show (or with "" clear) the line under the answer; red for errors. Nothing moves.
+
+        ``text`` may be a function making the text: it is made again after a language change.
+        """
+        message = self.doc.say(text if callable(text) else lambda: text, error)
+        self.messages.show_message(message.text, error)
 
     def _start_live_results(self) -> None:
         #: The tab's data: inputs, answer, whether it is current, kept answers, message.
