@@ -291,6 +291,11 @@ class GameTab(LiveResults, TabFiles, QWidget):
         Tabs add their own (play panels, tables with numbers) and call this first.
         """
         self.title = _(solvers.TITLES[self.game_id])
+        # Said again here: "Why" and "Explanation" are one word in some languages, so the
+        # page names cannot be found back from what they read.
+        for index, (title, tip) in enumerate(_page_names()):
+            self.pagesBar.setTabText(index, title)
+            self.pagesBar.setTabToolTip(index, tip)
         self.history.retranslate()
         for panel in self.findChildren(PlayPanelFrame):
             panel.name_frame()

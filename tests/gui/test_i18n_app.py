@@ -90,6 +90,8 @@ def test_switching_keeps_inputs_results_and_leaves_no_english(qtbot, settings, s
     assert tab.resultLabel.text() != english_answer
     _solved(qtbot, tab)
     assert english_left(tab) == []
+    window.set_language("zh_CN")
     window.set_language("en")
     assert tab.resultLabel.text() == english_answer
+    assert [tab.pagesBar.tabText(i) for i in range(3)] == ["Solve", "Why", "What if"]
     assert gui_i18n.start_language(settings) == "en"
