@@ -12,10 +12,11 @@ tables with numbers) are drawn again by their owners' ``retranslate()``.
 
 from __future__ import annotations
 
-import functools
 import os
 import sys
-from collections.abc import Callable, Iterator
+import weakref
+from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QObject, QSettings, QTranslator
@@ -117,10 +118,10 @@ def _chain(translations: Any) -> Iterator[Any]:
         translations = getattr(translations, "_fallback", None)
 
 
-def _translate(key: str, area: str) -> str:
-    """The catalogue key ``key`` as ``area`` says it now."""
+def _translate(key: str, area: str, code: str) -> str:
+    """The catalogue key ``key`` as ``area`` says it in language ``code``."""
     context, _, text = key.rpartition("\x04")
-    table = i18n.area_catalogue(i18n.language(), area)
+    table = i18n.area_catalogue(code, area)
     return table.pgettext(context, text) if context else table.gettext(text)
 
 
@@ -135,105 +136,111 @@ def _area(widget: QObject) -> str:
     return ""
 
 
+#: The key each switched text was found to be, by holder and slot ("text", "item 3"…): a
+#: text two keys translate alike (Korean says "max" and "up to" as 최대) is found again
+#: by the key it had at the last switch.
+_KEYS: weakref.WeakKeyDictionary[object, dict[str, str]] = weakref.WeakKeyDictionary()
+
+
+class _Switch:
+    """One language switch: finds each text's key and writes it in the new language."""
+
+    def __init__(self, old: str, new: str) -> None:
+        self.old, self.new = old, new
+        self.keys = _shown_to_key(old)
+
+    def swap(self, holder: object, slot: str, read: Any, write: Any, area: str) -> None:
+        """Replace the text ``read()`` gives by its translation, if it is a known one."""
+        text = read()
+        if not text:
+            return
+        key = self.keys.get(text)
+        memory = _KEYS.get(holder)
+        if key is None and memory is not None:  # unknown or two keys: the one it had?
+            had = memory.get(slot)
+            if had is not None and _translate(had, area, self.old) == text:
+                key = had
+        if key is None:
+            return  # its owner says it again (``retranslate``)
+        if memory is None:
+            memory = _KEYS.setdefault(holder, {})
+        memory[slot] = key
+        new = _translate(key, area, self.new)
+        if new != text:
+            write(new)
+
+    def widget(self, widget: QWidget) -> None:
+        """Switch the texts ``widget`` got from a constant: never what the user typed."""
+        area = _area(widget)
+
+        def swap(slot: str, read: Any, write: Any) -> None:
+            self.swap(widget, slot, read, write, area)
+
+        swap("toolTip", widget.toolTip, widget.setToolTip)
+        swap("statusTip", widget.statusTip, widget.setStatusTip)
+        swap("whatsThis", widget.whatsThis, widget.setWhatsThis)
+        if widget.isWindow():
+            swap("windowTitle", widget.windowTitle, widget.setWindowTitle)
+        if isinstance(widget, QLabel | QAbstractButton):
+            swap("text", widget.text, widget.setText)
+        elif isinstance(widget, QGroupBox | QMenu):
+            swap("title", widget.title, widget.setTitle)
+        elif isinstance(widget, QLineEdit):
+            swap("placeholder", widget.placeholderText, widget.setPlaceholderText)
+        elif isinstance(widget, QAbstractSpinBox):
+            swap("special", widget.specialValueText, widget.setSpecialValueText)
+            for read, write in (("suffix", "setSuffix"), ("prefix", "setPrefix")):
+                if hasattr(widget, read):
+                    swap(read, getattr(widget, read), getattr(widget, write))
+        elif isinstance(widget, QComboBox):
+            for i in range(widget.count()):
+                swap(f"item {i}", partial(widget.itemText, i), partial(widget.setItemText, i))
+        elif isinstance(widget, QTabBar):
+            for i in range(widget.count()):
+                swap(f"tab {i}", partial(widget.tabText, i), partial(widget.setTabText, i))
+                tip = partial(widget.setTabToolTip, i)
+                swap(f"tip {i}", partial(widget.tabToolTip, i), tip)
+        if "pyqtgraph" in sys.modules and hasattr(widget, "getPlotItem"):
+            self.plot(widget.getPlotItem(), area)
+
+    def action(self, action: QAction) -> None:
+        """An action's text and tips."""
+        area = _area(action)
+        for slot, read, write in (
+            ("text", action.text, action.setText),
+            ("toolTip", action.toolTip, action.setToolTip),
+            ("statusTip", action.statusTip, action.setStatusTip),
+        ):
+            self.swap(action, slot, read, write, area)
+
+    def plot(self, item: Any, area: str) -> None:
+        """A pyqtgraph plot's title, axis labels and legend entries."""
+        title = getattr(item, "titleLabel", None)
+        if title is not None and title.text:
+            self.swap(item, "title", lambda: title.text, item.setTitle, area)
+        for name in ("left", "bottom", "right", "top"):
+            axis = item.getAxis(name) if name in item.axes else None
+            if axis is not None and axis.labelText:
+                units = axis.labelUnits or None
+                write = partial(axis.setLabel, units=units)
+                self.swap(axis, "label", lambda a=axis: a.labelText, write, area)
+        legend = getattr(item, "legend", None)
+        for _sample, label in getattr(legend, "items", []) or []:
+            self.swap(label, "text", lambda lab=label: lab.text, label.setText, area)
+
+
 def switch(window: QWidget, code: str) -> None:
     """Speak ``code`` in ``window`` now, keeping everything it shows and holds."""
     old = i18n.language()
     if code == old or code not in LANGUAGES:
         return
-    keys = _shown_to_key(old)
+    change = _Switch(old, code)
     install(code)
-
-    def again_in(area: str) -> Callable[[str], str | None]:
-        def again(text: str) -> str | None:
-            key = keys.get(text)
-            return None if key is None else _translate(key, area)
-
-        return again
-
     # QObject's own lookup: the window's findChildren would build every lazy page first.
     for widget in [window, *QObject.findChildren(window, QWidget)]:
-        _retranslate_widget(widget, again_in(_area(widget)))
+        change.widget(widget)
     for action in QObject.findChildren(window, QAction):
-        again = again_in(_area(action))
-        for read, write in (
-            (action.text, action.setText),
-            (action.toolTip, action.setToolTip),
-            (action.statusTip, action.setStatusTip),
-        ):
-            _swap(read, write, again)
+        change.action(action)
     retranslate = getattr(window, "retranslate", None)
     if callable(retranslate):
         retranslate()
-
-
-def _swap(read: Any, write: Any, again: Any) -> None:
-    text = read()
-    if text:
-        new = again(text)
-        if new is not None and new != text:
-            write(new)
-
-
-def _swap_each(count: int, read: Any, write: Any, again: Any) -> None:
-    """``_swap`` for each of ``count`` indexed texts (combo box items, tabs)."""
-    for index in range(count):
-        _swap(functools.partial(read, index), functools.partial(write, index), again)
-
-
-def _retranslate_widget(widget: QWidget, again: Any) -> None:
-    """Switch the texts ``widget`` got from a constant: never what the user typed."""
-    _swap(widget.toolTip, widget.setToolTip, again)
-    _swap(widget.statusTip, widget.setStatusTip, again)
-    _swap(widget.whatsThis, widget.setWhatsThis, again)
-    if widget.isWindow():
-        _swap(widget.windowTitle, widget.setWindowTitle, again)
-    if isinstance(widget, QLabel | QAbstractButton):
-        _swap(widget.text, widget.setText, again)
-    elif isinstance(widget, QGroupBox):
-        _swap(widget.title, widget.setTitle, again)
-    elif isinstance(widget, QMenu):
-        _swap(widget.title, widget.setTitle, again)
-    elif isinstance(widget, QLineEdit):
-        _swap(widget.placeholderText, widget.setPlaceholderText, again)
-    elif isinstance(widget, QAbstractSpinBox):
-        _swap(widget.specialValueText, widget.setSpecialValueText, again)
-        for read, write in (("suffix", "setSuffix"), ("prefix", "setPrefix")):
-            if hasattr(widget, read):
-                _swap(getattr(widget, read), getattr(widget, write), again)
-    elif isinstance(widget, QComboBox):
-        for index in range(widget.count()):
-            _swap(
-                lambda i=index: widget.itemText(i),
-                lambda t, i=index: widget.setItemText(i, t),
-                again,
-            )
-    elif isinstance(widget, QTabBar):
-        for index in range(widget.count()):
-            _swap(
-                lambda i=index: widget.tabText(i), lambda t, i=index: widget.setTabText(i, t), again
-            )
-            _swap(
-                lambda i=index: widget.tabToolTip(i),
-                lambda t, i=index: widget.setTabToolTip(i, t),
-                again,
-            )
-    if "pyqtgraph" in sys.modules and hasattr(widget, "getPlotItem"):
-        _retranslate_plot(widget.getPlotItem(), again)
-
-
-def _retranslate_plot(item: Any, again: Any) -> None:
-    """A pyqtgraph plot's title, axis labels and legend entries."""
-    title = getattr(item, "titleLabel", None)
-    if title is not None and title.text:
-        _swap(lambda: title.text, item.setTitle, again)
-    for name in ("left", "bottom", "right", "top"):
-        axis = item.getAxis(name) if name in item.axes else None
-        if axis is not None and axis.labelText:
-            _swap(
-                lambda a=axis: a.labelText,
-                lambda t, a=axis: a.setLabel(t, units=a.labelUnits or None),
-                again,
-            )
-    legend = getattr(item, "legend", None)
-    for _sample, label in getattr(legend, "items", []) or []:
-        _swap(lambda lab=label: lab.text, label.setText, again)

@@ -95,3 +95,26 @@ def test_switching_keeps_inputs_results_and_leaves_no_english(qtbot, settings, s
     assert tab.resultLabel.text() == english_answer
     assert [tab.pagesBar.tabText(i) for i in range(3)] == ["Solve", "Why", "What if"]
     assert gui_i18n.start_language(settings) == "en"
+
+
+def test_a_round_trip_through_the_languages_gives_every_text_back(qtbot, settings, speak) -> None:  # type: ignore[no-untyped-def]
+    from i18n_words import tree_texts
+
+    window = _window(qtbot, settings)
+    tabs = [window.tabs[game_id] for game_id in solvers.GAMES]
+    for tab in tabs:
+        window.gameTabs.setCurrentWidget(tab)
+        _solved(qtbot, tab)
+        _visit_pages(qtbot, tab)
+
+    def texts() -> dict[str, set[str]]:
+        shown = {tab.game_id: {text for _, text in tree_texts(tab)} for tab in tabs}
+        shown["menus"] = {text for _, text in tree_texts(window.menuBar())}
+        return shown
+
+    english = texts()
+    for code in ("ko", "zh_CN", "en"):
+        window.set_language(code)
+        for tab in tabs:
+            _solved(qtbot, tab)
+    assert texts() == english
