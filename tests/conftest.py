@@ -11,6 +11,7 @@ every thread's stack.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -68,3 +69,33 @@ def _build_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
         os.environ.pop("STRATEGY_WORKBENCH_CACHE", None)
     else:
         os.environ["STRATEGY_WORKBENCH_CACHE"] = previous
+
+
+@pytest.fixture()
+def speak() -> Iterator[object]:
+    """``speak(code)`` speaks a language for the rest of the test; English again after it.
+
+    Once a Qt application runs, Qt's own catalogues follow too (``gui.i18n.install``).
+    """
+    from solvers import i18n
+
+    def install(code: str) -> None:
+        if "gui.i18n" in sys.modules:
+            sys.modules["gui.i18n"].install(code)
+        else:
+            i18n.set_language(code)
+
+    yield install
+    install("en")
+
+
+@pytest.fixture()
+def korean(speak) -> None:  # type: ignore[no-untyped-def]
+    """The whole test in Korean."""
+    speak("ko")
+
+
+@pytest.fixture()
+def chinese(speak) -> None:  # type: ignore[no-untyped-def]
+    """The whole test in Simplified Chinese."""
+    speak("zh_CN")

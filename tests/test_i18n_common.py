@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
@@ -20,7 +20,7 @@ from solvers.check.model import Failure, Report, Settings, verdict_text
 from solvers.check.report import text_report
 from solvers.explain import Step, Table, text_width, to_text
 from solvers.files import size_text
-from solvers.i18n import _, language, set_language, system_language
+from solvers.i18n import _, language, system_language
 from solvers.play_session import GAME_UNITS, Units
 from solvers.protocol import InputError, Option, OptionError, parse_options
 from solvers.sweep import RangeError, field_name, header, sweep_values
@@ -28,13 +28,6 @@ from solvers.tokens import JudgeFormatError, Tokens
 
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 HAN = re.compile(r"[\u4e00-\u9fff]")
-
-
-@pytest.fixture
-def speak() -> Iterator[Callable[[str], None]]:
-    """Set a language for one test; English again afterwards, whatever happened."""
-    yield set_language
-    set_language("en")
 
 
 def _error(parse: Callable[[], object]) -> InputError:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,13 +14,6 @@ from gui.rules import rules_html
 from solvers import i18n
 
 LANGUAGES = ["ko", "zh_CN"]
-
-
-@pytest.fixture()
-def speak() -> Iterator[object]:
-    """``speak(code)`` installs a language; English is back after the test."""
-    yield gui_i18n.install
-    gui_i18n.install("en")
 
 
 def _window(qtbot, settings):  # type: ignore[no-untyped-def]

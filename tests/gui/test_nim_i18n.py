@@ -3,23 +3,10 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-
-import pytest
 
 from solvers import i18n
 
 HANGUL = re.compile("[\uac00-\ud7a3]")
-
-
-@pytest.fixture()
-def korean() -> Iterator[None]:
-    """Speak Korean for the test, English again afterwards (the rest of the suite reads it)."""
-    i18n.set_language("ko")
-    try:
-        yield
-    finally:
-        i18n.set_language("en")
 
 
 def play_a_mistake(qtbot, tab) -> None:  # type: ignore[no-untyped-def]

@@ -2,20 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from i18n_words import english_words
 
 import solvers
-from gui import i18n as gui_i18n
 from solvers import i18n
-
-
-@pytest.fixture()
-def speak() -> Iterator[object]:
-    yield gui_i18n.install
-    gui_i18n.install("en")
 
 
 @pytest.mark.parametrize("code", ["ko", "zh_CN"])

@@ -3,22 +3,12 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
 from solvers import yut
 from solvers.i18n import set_language
-
-
-@pytest.fixture
-def speak() -> Iterator[None]:
-    """Lets a test switch the language; English again afterwards, whatever happens."""
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 def _headers(table) -> list[str]:  # type: ignore[no-untyped-def]

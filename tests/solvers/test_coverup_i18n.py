@@ -3,35 +3,16 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 
 from solvers import coverup as cu
 from solvers.coverup.why import explain_position
 from solvers.explain import Step
-from solvers.i18n import _, set_language
+from solvers.i18n import _
 
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 HAN = re.compile(r"[\u4e00-\u9fff]")
-
-
-@pytest.fixture
-def korean() -> Iterator[None]:
-    set_language("ko")
-    try:
-        yield
-    finally:
-        set_language("en")
-
-
-@pytest.fixture
-def chinese() -> Iterator[None]:
-    set_language("zh_CN")
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 def _steps() -> list[Step]:

@@ -25,15 +25,6 @@ def language(request: pytest.FixtureRequest) -> Iterator[str]:
         set_language("en")
 
 
-@pytest.fixture()
-def chinese() -> Iterator[None]:
-    set_language("zh_CN")
-    try:
-        yield
-    finally:
-        set_language("en")
-
-
 def english_words(text: str) -> set[str]:
     """The English words of ``text``, its ``{fields}`` left out."""
     return set(ENGLISH_WORD.findall(re.sub(r"\{\w*\}", "", text)))

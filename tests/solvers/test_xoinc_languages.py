@@ -7,26 +7,17 @@ English back whatever happens, so no other test sees a translated text.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 
-from solvers import i18n, xoinc
+from solvers import xoinc
 from solvers.i18n import _
 
 HANGUL = re.compile("[\uac00-\ud7a3]")
 HAN = re.compile("[\u4e00-\u9fff]")
 #: Words of the explanation's prose (formulas such as f(i, a) and min(a, i) are not prose).
 ENGLISH_WORD = re.compile(r"\b(?!min\b)[A-Za-z]{2,}\b")
-
-
-@pytest.fixture
-def speak() -> Iterator[Callable[[str], None]]:
-    """Switch the language inside a test; English again afterwards."""
-    try:
-        yield i18n.set_language
-    finally:
-        i18n.set_language("en")
 
 
 def solved(coins: tuple[int, ...]) -> tuple[xoinc.XoincInputs, xoinc.XoincResult]:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator
 
 import pytest
 from brute_yut import brute_expect, legal_targets
@@ -27,15 +26,6 @@ from solvers.yut.unknown import Lookup
 from solvers.yut.why import explain_position, face_options
 
 TOL = 2e-6  # tables print six decimals
-
-
-@pytest.fixture
-def korean() -> Iterator[None]:
-    set_language("ko")
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 def test_steps_and_refusals_speak_korean(korean: None) -> None:
