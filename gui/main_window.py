@@ -7,20 +7,17 @@ are built when first needed (``gui.lazy_tabs``) so the window paints quickly;
 
 from __future__ import annotations
 
-import functools
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QObject, QSettings, QSize
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShowEvent, QUndoGroup
+from PySide6.QtGui import QCloseEvent, QShowEvent, QUndoGroup
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
     QLabel,
-    QMainWindow,
-    QMenu,
     QMessageBox,
     QWidget,
 )
@@ -29,17 +26,17 @@ from gui import controller
 from gui import i18n as gui_i18n
 from gui.display import display_problem, has_display
 from gui.lazy_tabs import LazyTabWidget, Pages
-from gui.recent import RecentFiles
+from gui.menus import MenuWindow
 from gui.rules import about_html, rules_html
 from gui.session import restore_all, write_session
 from gui.session_file import read_session_job
-from gui.shortcuts import ForcedShortcuts, clipboard
+from gui.shortcuts import ForcedShortcuts
 from gui.tabs import GameTab
 from gui.tabs.base import stop_every_tab
 from gui.tabs.live import duration
 from gui.widgets.dialogs import open_file, save_file, use_settings
 from gui.widgets.splitters import restore_splitter
-from solvers.i18n import LANGUAGES, N_, _, language
+from solvers.i18n import N_, _
 
 __all__ = ["MainWindow", "has_display", "main"]
 
@@ -52,11 +49,8 @@ SESSION_FILTER = N_("Sessions (*.json);;All files (*)")
 #: Pause between building the hidden tabs after the window is shown.
 IDLE_BUILD_MS = 1500
 
-Slot = Callable[[], Any]
-Shortcut = QKeySequence.StandardKey | str | None
 
-
-class MainWindow(QMainWindow):
+class MainWindow(MenuWindow):
     """Tabs of the five games with File / Edit / Solve / Help menus."""
 
     def __init__(
@@ -94,106 +88,10 @@ class MainWindow(QMainWindow):
         self._tab_changed(self.gameTabs.currentIndex())
         self._forced = ForcedShortcuts(self, self.window_actions)
 
-    # ----- menus -------------------------------------------------------------------------------
-    def _action(self, menu: QMenu, text: str, slot: Slot, shortcut: Shortcut = None) -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        action.triggered.connect(lambda: slot())
-        menu.addAction(action)
-        return action
-
-    def _build_menus(self) -> None:
-        bar = self.menuBar()
-        file_menu = bar.addMenu(_("&File"))
-        keys = QKeySequence.StandardKey
-        self._action(file_menu, _("&Open Session…"), self.choose_open_session, keys.Open)
-        self.recentMenu = file_menu.addMenu(_("Open &Recent"))
-        self._action(file_menu, _("&Save Session…"), self.choose_save_session, keys.Save)
-        file_menu.addSeparator()
-        current = self.current_tab
-        self.importAction = self._action(
-            file_menu, _("&Import Judge File…"), lambda: current().choose_import_file(), "Ctrl+I"
-        )
-        self.exampleAction = self._action(
-            file_menu, _("Load &Example"), lambda: current().load_example(), "Ctrl+L"
-        )
-        self.exportAction = self._action(
-            file_menu, _("&Export CSV…"), lambda: current().choose_export_file(), "Ctrl+E"
-        )
-        self.pictureAction = self._action(
-            file_menu, _("Export &Picture…"), lambda: current().choose_image_file(), "Ctrl+Shift+E"
-        )
-        file_menu.addSeparator()
-        self._action(file_menu, _("&Quit"), self.close, keys.Quit)
-
-        edit_menu = bar.addMenu(_("&Edit"))
-        self.undoAction = self.undoGroup.createUndoAction(self, _("&Undo"))
-        self.undoAction.setShortcuts(QKeySequence.keyBindings(keys.Undo))
-        self.redoAction = self.undoGroup.createRedoAction(self, _("&Redo"))
-        self.redoAction.setShortcuts(QKeySequence.keyBindings(keys.Redo))
-        self.editMenu = edit_menu
-        edit_menu.addActions([self.undoAction, self.redoAction])
-        edit_menu.addSeparator()
-        for text, kind, key in (
-            (_("Cu&t"), "cut", keys.Cut),
-            (_("&Copy"), "copy", keys.Copy),
-            (_("&Paste"), "paste", keys.Paste),
-        ):
-            self._action(edit_menu, text, functools.partial(clipboard, kind), key)
-
-        self._build_view_menu(bar.addMenu(_("&View")))
-
-        solve_menu = bar.addMenu(_("&Solve"))
-        self.solveAction = self._action(solve_menu, _("&Solve"), lambda: current().solve())
-        self.solveAction.setShortcuts([QKeySequence("Ctrl+Return"), QKeySequence("Ctrl+Enter")])
-        self.cancelAction = self._action(
-            solve_menu, _("&Cancel"), lambda: current().cancel(), "Esc"
-        )
-        self.cancelAction.setEnabled(False)
-        solve_menu.addSeparator()
-        self.checkAction = self._action(solve_menu, _("Check a S&olution…"), self.open_check_dialog)
-
-        help_menu = bar.addMenu(_("&Help"))
-        self._action(help_menu, _("&Rules of This Game"), self.show_rules, keys.HelpContents)
-        self._action(help_menu, _("&About"), self.show_about)
-        self.recent = RecentFiles(self.settings, self.recentMenu, self._open_and_report)
-
-    def _build_view_menu(self, view_menu: QMenu) -> None:
-        """View > Language: each language named in its own script, switched at once."""
-        self.languageMenu = view_menu.addMenu(_("&Language"))
-        self.languageGroup = QActionGroup(self)
-        for code, name in LANGUAGES.items():
-            action = self.languageMenu.addAction(name)
-            action.setObjectName(f"language_{code}")
-            action.setCheckable(True)
-            action.setChecked(code == language())
-            self.languageGroup.addAction(action)
-            action.triggered.connect(lambda _=False, c=code: self.set_language(c))
-
-    def set_language(self, code: str) -> None:
-        """Speak ``code`` now (inputs, results and games in play stay) and remember it."""
-        gui_i18n.switch(self, code)
-        self.settings.setValue(gui_i18n.SETTING, code)
-        for action in self.languageGroup.actions():
-            action.setChecked(action.objectName() == f"language_{code}")
-
+    # ----- language and menus' dialogs (the menus are built by gui.menus) ----------------------
     def retranslate(self) -> None:
         """Draw again, in the language now spoken, what was made from the state."""
-        # Undo and Redo carry their prefix from when they were made: make them again.
-        for old, make in (
-            (self.undoAction, self.undoGroup.createUndoAction),
-            (self.redoAction, self.undoGroup.createRedoAction),
-        ):
-            new = make(self, _("&Undo") if old is self.undoAction else _("&Redo"))
-            new.setShortcuts(old.shortcuts())
-            self.editMenu.insertAction(old, new)
-            self.editMenu.removeAction(old)
-            old.deleteLater()
-            if old is self.undoAction:
-                self.undoAction = new
-            else:
-                self.redoAction = new
+        super().retranslate()  # the menus' Undo and Redo
         self.gameTabs.retranslate()
         for tab in self.gameTabs.built_pages():
             tab.retranslate()
@@ -207,20 +105,6 @@ class MainWindow(QMainWindow):
         # as a function of the language is said again.
         self._messages = {k: text for k, text in self._messages.items() if callable(text)}
         self._tab_changed(self.gameTabs.currentIndex())
-
-    @property
-    def window_actions(self) -> list[QAction]:
-        """Actions whose shortcuts work wherever the focus is (text fields included)."""
-        return [
-            self.solveAction,
-            self.cancelAction,
-            self.exportAction,
-            self.pictureAction,
-            self.importAction,
-            self.exampleAction,
-            self.undoAction,
-            self.redoAction,
-        ]
 
     def open_check_dialog(self) -> None:
         """Solve → Check a solution… for the current tab's game (imported when first used)."""

@@ -14,41 +14,28 @@ import csv
 import io
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from PySide6.QtCore import QPointF, Signal
 from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import (
-    QComboBox,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QPushButton,
-    QSpinBox,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
 from gui.files import atomic_write
 from gui.widgets.dialogs import save_file
-from gui.widgets.fields import mark_invalid
+from gui.widgets.sweep_range import SweepRange, named, number_text
 from gui.widgets.theme import CAPTION_CSS
-from solvers import TITLES
-from solvers.i18n import _, ngettext, pgettext
-from solvers.protocol import Sweep, SweepRow, TooBig
-from solvers.sweep import RangeError, applicable, header, sweep_values
-from solvers.sweep_cli import format_number, row_cells
+from solvers.i18n import _
+from solvers.protocol import Sweep, SweepRow
+from solvers.sweep import header
+from solvers.sweep_cli import row_cells
 
 __all__ = ["HOVER_PIXELS", "SweepPanel"]
 
-W = TypeVar("W", bound=QWidget)
 #: A point answers the mouse within this many pixels.
 HOVER_PIXELS = 12
-#: An integer sweep over at most this many values starts with the whole range.
-_WHOLE_RANGE = 30
 
 
-class SweepPanel(QWidget):
+class SweepPanel(SweepRange):
     """Choose an input and a range, Run, and see the answer against that input.
 
     ``set_inputs`` tells the panel the form's current inputs (it offers the sweeps
@@ -64,52 +51,26 @@ class SweepPanel(QWidget):
         super().__init__(parent)
         self.setObjectName("sweepPanel")
         self.game_id = game_id
-        self.inputs: Any = None
-        self.sweeps: tuple[Sweep, ...] = ()
+        self.inputs = None
+        self.sweeps = ()
         #: The sweep the points belong to, its item, and its base inputs.
         self.shown: tuple[Sweep, int, Any] | None = None
         self.points: dict[float, SweepRow] = {}
-        #: The bounds the range fields were filled for (new bounds fill them again).
-        self._filled_for: tuple[float, float] | None = None
+        self._filled_for = None
         self._build()
 
     def _build(self) -> None:
-        self.sweepCombo = _named(QComboBox(), "sweepCombo")
-        self.sweepCombo.setToolTip(_("The input to vary"))
-        self.itemLabel = QLabel("")
-        self.itemSpin = _named(QSpinBox(), "sweepItemSpin")
-        self.itemSpin.setMinimum(1)
-        self.startEdit = _named(QLineEdit(), "sweepStartEdit")
-        self.stopEdit = _named(QLineEdit(), "sweepStopEdit")
-        self.stepEdit = _named(QLineEdit(), "sweepStepEdit")
-        for edit, tip in (
-            (self.startEdit, _("First value")),
-            (self.stopEdit, _("Last value (included)")),
-            (self.stepEdit, _("Step between values (empty: 1, or a twentieth of a real range)")),
-        ):
-            edit.setToolTip(tip)
-            edit.setMaximumWidth(90)
-            edit.textEdited.connect(self._validate)
-        self.runButton = _named(QPushButton(_("Run")), "sweepRunButton")
-        self.cancelButton = _named(QPushButton(_("Cancel")), "sweepCancelButton")
+        row = self._build_range()
+        self.runButton = named(QPushButton(_("Run")), "sweepRunButton")
+        self.cancelButton = named(QPushButton(_("Cancel")), "sweepCancelButton")
         self.cancelButton.setEnabled(False)
-        self.exportButton = _named(QPushButton(_("Export CSV…")), "sweepExportButton")
+        self.exportButton = named(QPushButton(_("Export CSV…")), "sweepExportButton")
         self.exportButton.setEnabled(False)
-        self.messageLabel = _named(QLabel(""), "sweepMessage")
+        self.messageLabel = named(QLabel(""), "sweepMessage")
         self.messageLabel.setWordWrap(True)
         self.messageLabel.setStyleSheet(CAPTION_CSS)
         #: The caption as a function of the language (None: a reason given as it is).
         self._message: Callable[[], str] | None = None
-        row = QHBoxLayout()
-        for widget in (self.sweepCombo, self.itemLabel, self.itemSpin):
-            row.addWidget(widget)
-        self._range_labels = [QLabel(), QLabel(), QLabel()]
-        for label, edit in zip(
-            self._range_labels, (self.startEdit, self.stopEdit, self.stepEdit), strict=True
-        ):
-            row.addWidget(label)
-            row.addWidget(edit)
-        self._name_range()
         for button in (self.runButton, self.cancelButton, self.exportButton):
             row.addWidget(button)
         row.addStretch(1)
@@ -118,8 +79,6 @@ class SweepPanel(QWidget):
         self._layout.addLayout(row)
         self._layout.addWidget(self.messageLabel)
         self._chart: tuple[Any, Any, Any] | None = None  # plot, curve, current line
-        self.sweepCombo.currentIndexChanged.connect(self._chosen)
-        self.itemSpin.valueChanged.connect(self._item_changed)
         self.runButton.clicked.connect(self.run)
         self.cancelButton.clicked.connect(self.cancel_requested.emit)
         self.exportButton.clicked.connect(self.choose_export_file)
@@ -167,41 +126,11 @@ class SweepPanel(QWidget):
         Points stay when the inputs differ from those swept only in the swept value
         (a point was loaded, say); otherwise they belong to other inputs and go.
         """
-        self.inputs = inputs
-        fitting = applicable(self.game_id, inputs) if inputs is not None else ()
-        if fitting != self.sweeps:
-            self.sweeps = fitting
-            chosen = self.sweepCombo.currentData()
-            self.sweepCombo.blockSignals(True)
-            self.sweepCombo.clear()
-            for found in fitting:
-                self.sweepCombo.addItem(_label(found), found.name)
-            at = self.sweepCombo.findData(chosen)
-            self.sweepCombo.setCurrentIndex(max(0, at))
-            self.sweepCombo.blockSignals(False)
-            self._chosen()
-        else:
-            self._limit_item()
-            bounds = self._bounds()
-            if bounds != self._filled_for:  # new inputs allow other values: a fresh range
-                self._fill_range()
-            self._validate()
+        self._follow_inputs(inputs)
         if self.shown is not None and not self._same_sweep(inputs):
             self.clear()
             self._say(lambda: _("The inputs changed: Run again for a new sweep."))
         self._mark_current()
-
-    def _bounds(self) -> tuple[float, float] | None:
-        """The values the chosen sweep's input can take for the inputs shown now."""
-        chosen = self.current()
-        return None if chosen is None else chosen[0].bounds(self.inputs, chosen[1])
-
-    def current(self) -> tuple[Sweep, int] | None:
-        """The chosen sweep and item, or None when nothing can be swept."""
-        at = self.sweepCombo.currentIndex()
-        if self.inputs is None or not 0 <= at < len(self.sweeps):
-            return None
-        return self.sweeps[at], self.itemSpin.value()
 
     def _same_sweep(self, inputs: Any) -> bool:
         if self.shown is None or inputs is None:
@@ -213,98 +142,6 @@ class SweepPanel(QWidget):
             return bool(found.apply(base, found.current(inputs, index), index) == inputs)
         except (ValueError, IndexError):
             return False
-
-    def _chosen(self) -> None:
-        """A sweep was picked: its item field, and a starting range around the current value."""
-        chosen = self.current()
-        self.itemLabel.setVisible(bool(chosen and chosen[0].indexed))
-        self.itemSpin.setVisible(bool(chosen and chosen[0].indexed))
-        if chosen is None:
-            self._validate()
-            return
-        found = chosen[0]
-        self.itemLabel.setText(found.text(found.indexed))
-        self._limit_item()
-        self._fill_range()
-
-    def _item_changed(self) -> None:
-        self._fill_range()
-
-    def _limit_item(self) -> None:
-        chosen = self.current()
-        if chosen is not None and chosen[0].count is not None:
-            self.itemSpin.setMaximum(max(1, chosen[0].count(self.inputs)))
-
-    def _fill_range(self) -> None:
-        chosen = self.current()
-        if chosen is None:
-            return
-        found, index = chosen
-        lo, hi = found.bounds(self.inputs, index)
-        self._filled_for = (lo, hi)
-        now = found.current(self.inputs, index)
-        if found.kind == "real" or hi - lo <= _WHOLE_RANGE:
-            start, stop = lo, hi
-        else:
-            start, stop = max(lo, now - _WHOLE_RANGE // 2), min(hi, now + _WHOLE_RANGE // 2)
-        self.startEdit.setText(_number(start))
-        self.stopEdit.setText(_number(stop))
-        self.stepEdit.setText("")
-        self._validate()
-        self._mark_current()
-
-    def values(self) -> list[float]:
-        """The values the fields give; ``ValueError`` (``RangeError``/``TooBig``) says why not."""
-        chosen = self.current()
-        if chosen is None:
-            title = _(TITLES[self.game_id])
-            raise ValueError(_("Nothing of these {game} inputs can be swept.").format(game=title))
-        found, index = chosen
-        return sweep_values(
-            found, self.inputs, index, self.startEdit.text(), self.stopEdit.text(),
-            self.stepEdit.text(),
-        )  # fmt: skip
-
-    def _validate(self) -> bool:
-        """Mark the field at fault (red, with the reason) and enable Run only when all is well."""
-        edits = {"START": self.startEdit, "STOP": self.stopEdit, "STEP": self.stepEdit}
-        fault: tuple[str, str] | None = None
-        count = 0
-        try:
-            count = len(self.values())
-        except RangeError as exc:
-            fault = (exc.field, str(exc))
-        except TooBig as exc:
-            fault = ("STEP", str(exc))
-        except ValueError as exc:
-            fault = ("", str(exc))
-        for name, edit in edits.items():
-            mark_invalid(edit, fault[1] if fault and fault[0] == name else None)
-        running = self.cancelButton.isEnabled()
-        self.runButton.setEnabled(fault is None and not running)
-        if fault is not None:
-            self._say(fault[1])
-        elif not running:
-            self._say(
-                lambda: ngettext(
-                    "{count} value: press Run.", "{count} values: press Run.", count
-                ).format(count=count)
-            )
-        return fault is None
-
-    def _name_range(self) -> None:
-        """The range fields' words (short words other areas have too: the panel says them)."""
-        for label, text in zip(
-            self._range_labels,
-            (
-                pgettext("sweep range", "from"),
-                pgettext("sweep range", "to"),
-                pgettext("sweep range", "step"),
-            ),
-            strict=True,
-        ):
-            label.setText(text)
-        self.stepEdit.setPlaceholderText(pgettext("sweep step", "auto"))
 
     def _say(self, message: str | Callable[[], str]) -> None:
         """Show ``message`` under the fields; a function of the language is kept for later."""
@@ -318,12 +155,7 @@ class SweepPanel(QWidget):
         choices, the item's name and the axes follow the sweep.
         """
         kept = self._message
-        self._name_range()
-        for at, found in enumerate(self.sweeps):
-            self.sweepCombo.setItemText(at, _label(found))
-        chosen = self.current()
-        if chosen is not None:
-            self.itemLabel.setText(chosen[0].text(chosen[0].indexed))
+        self._retranslate_range()
         self._validate()
         if kept is not None and self.messageLabel.text() != "":
             self._say(kept)
@@ -417,7 +249,7 @@ class SweepPanel(QWidget):
         found, index, _base = self.shown
         names = [found.key(index), *(found.text(answer) for answer in found.answers)]
         return "\n".join(
-            f"{name}: {_number(value)}" for name, value in zip(names, row, strict=False)
+            f"{name}: {number_text(value)}" for name, value in zip(names, row, strict=False)
         )
 
     def _hovered(self, scene_pos: QPointF) -> None:
@@ -469,20 +301,6 @@ class SweepPanel(QWidget):
         path, _chosen = save_file(self, "csv", title, name, filters)
         if path:
             self.export_csv(path)
-
-
-def _label(found: Sweep) -> str:
-    """The sweep's name among the choices: its label without the item's number."""
-    return found.text(found.label).replace(" {index}", "").replace("{index}", "").strip()
-
-
-def _named(widget: W, name: str) -> W:
-    widget.setObjectName(name)
-    return widget
-
-
-def _number(value: float) -> str:
-    return format_number(value) if not isinstance(value, float) else f"{value:.10g}"
 
 
 def plotted_answer(found: Sweep) -> int:
