@@ -1,6 +1,6 @@
 """The Great Game tab alone (``make_tab``): solve, heat map, plots, validation, files.
 
-Playing a match against the solver is in ``test_greatgame_play.py``.
+Playing a match against the solver is in ``test_greatgame_play_panel.py``.
 """
 
 from __future__ import annotations
