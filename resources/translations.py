@@ -34,6 +34,7 @@ AREAS = ("app", "common", *GAME_AREAS)
 #: or only developers read.
 ENGLISH_ONLY = (
     "solvers/__main__.py",
+    "solvers/cli_output.py",
     "solvers/sweep_cli.py",
     "solvers/input_formats.py",
     "solvers/check/cli.py",

@@ -31,6 +31,14 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from solvers import GAMES, TITLES, load
+from solvers.cli_output import (
+    OutputError,
+    flush_out,
+    print_error,
+    silence_stdout,
+    stdout_broken,
+    write_out,
+)
 from solvers.i18n import LANGUAGES, set_language
 from solvers.judge_files import judge_cases, open_judge
 from solvers.protocol import (
@@ -59,51 +67,8 @@ class UsageError(Exception):
     """A bad command line or input: printed as is, exit status 2."""
 
 
-class OutputError(Exception):
-    """stdout cannot be written: ``stdout: REASON`` on stderr, exit status 3."""
-
-
 class Terminated(KeyboardInterrupt):
     """SIGTERM, raised like Ctrl+C so that every clean-up for Ctrl+C runs for it too."""
-
-
-def write_out(text: str) -> None:
-    """Write ``text`` to stdout; a full disk or a closed stdout becomes ``OutputError``."""
-    out = sys.stdout
-    if out is None:  # started with stdout closed (``>&-``)
-        raise OutputError(os.strerror(errno.EBADF))
-    try:
-        out.write(text)
-    except BrokenPipeError:
-        raise
-    except OSError as exc:
-        raise OutputError(exc.strerror or str(exc)) from None
-    except ValueError:  # "I/O operation on closed file"
-        raise OutputError(os.strerror(errno.EBADF)) from None
-
-
-def flush_out() -> None:
-    """Flush stdout (where a full disk shows), errors as in ``write_out``."""
-    out = sys.stdout
-    if out is None:
-        raise OutputError(os.strerror(errno.EBADF))
-    try:
-        out.flush()
-    except BrokenPipeError:
-        raise
-    except OSError as exc:
-        raise OutputError(exc.strerror or str(exc)) from None
-    except ValueError:
-        raise OutputError(os.strerror(errno.EBADF)) from None
-
-
-def _stdout_broken() -> bool:
-    """Whether stdout fails to flush (after an ``OSError`` of unknown origin: was it stdout?)."""
-    try:
-        flush_out()
-    except (OutputError, OSError):
-        return True
-    return False
 
 
 def run() -> int:
@@ -124,42 +89,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         flush_out()
         return status
     except UsageError as exc:
-        _print_error(str(exc))
+        print_error(str(exc))
         return 2
     except OutputError as exc:
-        _silence_stdout()
-        _print_error(f"stdout: {exc}")
+        silence_stdout()
+        print_error(f"stdout: {exc}")
         return EXIT_OUTPUT
     except BrokenPipeError:
-        _silence_stdout()
+        silence_stdout()
         return 0
     except KeyboardInterrupt as exc:  # the answers given so far still go out, if they can
         try:
             flush_out()
         except (OutputError, OSError):
-            _silence_stdout()
+            silence_stdout()
         return 128 + signal.SIGTERM if isinstance(exc, Terminated) else 130
     except Exception as exc:  # one line, never a traceback (unless asked for)
         if os.environ.get("SOLVERS_DEBUG"):
             raise
-        _print_error(f"{PROG}: internal error: {type(exc).__name__}: {exc}")
+        print_error(f"{PROG}: internal error: {type(exc).__name__}: {exc}")
         return 1
-
-
-def _print_error(message: str) -> None:
-    try:
-        print(message, file=sys.stderr)
-    except (OSError, ValueError):  # stderr closed as well: nothing left to tell
-        pass
-
-
-def _silence_stdout() -> None:
-    """Point stdout at /dev/null so the interpreter's final flush cannot fail again."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):
-        pass
 
 
 def _dispatch(words: list[str]) -> int:
@@ -185,7 +134,7 @@ def _dispatch(words: list[str]) -> int:
         except OSError as exc:
             # The check reads no file and catches its own --save errors: a full disk is stdout's.
             written = exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO)
-            if isinstance(exc, BrokenPipeError) or not (written or _stdout_broken()):
+            if isinstance(exc, BrokenPipeError) or not (written or stdout_broken()):
                 raise
             raise OutputError(exc.strerror or str(exc)) from None
     if command not in GAMES:
