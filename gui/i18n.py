@@ -194,12 +194,12 @@ class _Switch:
                     swap(read, getattr(widget, read), getattr(widget, write))
         elif isinstance(widget, QComboBox):
             for i in range(widget.count()):
-                swap(f"item {i}", partial(widget.itemText, i), partial(widget.setItemText, i))
+                swap(f"item:{i}", partial(widget.itemText, i), partial(widget.setItemText, i))
         elif isinstance(widget, QTabBar):
             for i in range(widget.count()):
-                swap(f"tab {i}", partial(widget.tabText, i), partial(widget.setTabText, i))
+                swap(f"tab:{i}", partial(widget.tabText, i), partial(widget.setTabText, i))
                 tip = partial(widget.setTabToolTip, i)
-                swap(f"tip {i}", partial(widget.tabToolTip, i), tip)
+                swap(f"tip:{i}", partial(widget.tabToolTip, i), tip)
         if "pyqtgraph" in sys.modules and hasattr(widget, "getPlotItem"):
             self.plot(widget.getPlotItem(), area)
 

@@ -343,7 +343,8 @@ def main(argv: list[str]) -> int:
     if command == "lint":
         paths = [Path(n) for n in names] or sources()
         found = unmarked(p for p in paths if area_of(p) is not None)
-        print("\n".join(found))
+        if found:
+            print("\n".join(found))
         return 1 if found else 0
     areas = names or list(AREAS)
     if command == "update":
@@ -357,7 +358,8 @@ def main(argv: list[str]) -> int:
     if command == "check":
         problems = [line for area in areas for line in check(area)]
         problems += clashes() if not names else []
-        print("\n".join(problems))
+        if problems:
+            print("\n".join(problems))
         return 1 if problems else 0
     print(__doc__)
     return 2
