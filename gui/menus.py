@@ -97,9 +97,9 @@ class MenuWindow(QMainWindow):
         self._action(file_menu, _("&Quit"), self.close, keys.Quit)
 
         edit_menu = bar.addMenu(_("&Edit"))
-        self.undoAction = self.undoGroup.createUndoAction(self, _("&Undo"))
+        self.undoAction = self.undoGroup.createUndoAction(self, _undo_prefix("undo"))
         self.undoAction.setShortcuts(QKeySequence.keyBindings(keys.Undo))
-        self.redoAction = self.undoGroup.createRedoAction(self, _("&Redo"))
+        self.redoAction = self.undoGroup.createRedoAction(self, _undo_prefix("redo"))
         self.redoAction.setShortcuts(QKeySequence.keyBindings(keys.Redo))
         self.editMenu = edit_menu
         edit_menu.addActions([self.undoAction, self.redoAction])
@@ -153,7 +153,7 @@ class MenuWindow(QMainWindow):
             (self.undoAction, self.undoGroup.createUndoAction),
             (self.redoAction, self.undoGroup.createRedoAction),
         ):
-            new = make(self, _("&Undo") if old is self.undoAction else _("&Redo"))
+            new = make(self, _undo_prefix("undo" if old is self.undoAction else "redo"))
             new.setShortcuts(old.shortcuts())
             self.editMenu.insertAction(old, new)
             self.editMenu.removeAction(old)
@@ -176,3 +176,14 @@ class MenuWindow(QMainWindow):
             self.undoAction,
             self.redoAction,
         ]
+
+
+def _undo_prefix(which: str) -> str:
+    """What Undo and Redo say before the step's name.
+
+    English keeps its mnemonic (&Undo). Other languages get "" so that Qt uses its own
+    translated pattern, which puts the step where the language wants it ("… 실행 취소").
+    """
+    if language() != "en":
+        return ""
+    return _("&Undo") if which == "undo" else _("&Redo")

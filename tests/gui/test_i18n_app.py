@@ -110,3 +110,16 @@ def test_a_round_trip_through_the_languages_gives_every_text_back(qtbot, setting
         for tab in tabs:
             _solved(qtbot, tab)
     assert texts() == english
+
+
+def test_undo_names_its_step_in_the_order_of_the_language(qtbot, settings, speak) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtGui import QUndoCommand
+
+    speak("ko")
+    window = _window(qtbot, settings)
+    tab = window.tabs["nim"]
+    window.gameTabs.setCurrentWidget(tab)
+    tab.undo_stack.push(QUndoCommand("가져오기"))
+    assert window.undoAction.text() == "가져오기 실행 취소"  # Qt's Korean pattern: step first
+    window.set_language("en")
+    assert window.undoAction.text() == "&Undo 가져오기"
