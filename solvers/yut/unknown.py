@@ -5,9 +5,9 @@ breadth first from the start, one wave per turn, with NumPy
 (``solvers.yut.explore``, which numbers them densely on the standard board and
 refuses with ``TooBig`` past the memory bound). Turn ``t``'s value of a position is exact when
 the position can be reached in ``t`` moves or fewer (its later positions then
-all lie inside the explored waves), so the backward sweep at turn ``t`` only
-touches that prefix of the position list. Queries for any other position
-fall back to a small memoised recursion over the same tables.
+all lie inside the explored waves), so the backward sweep at turn ``t``
+(``solvers.yut.backward``) only touches that prefix of the position list. Queries for
+any other position fall back to a small memoised recursion over the same tables.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from solvers.i18n import _
 from solvers.protocol import Progress, report
+from solvers.yut.backward import EXPLORE_SHARE, backward_sweep
 from solvers.yut.board import MAX_FACE, Board, legal_moves, standard_board
 from solvers.yut.known import (
     MAX_PIECES,
@@ -47,14 +48,10 @@ __all__ = [
 MAX_POSITIONS = 2_000_000
 #: Memory the tables of one expectation may take (moves, values, squares).
 MAX_TABLE_BYTES = 600 * 1024 * 1024
-#: Share of the progress bar for finding the positions (the rest: valuing them).
-_EXPLORE_SHARE = 0.4
 
 if TYPE_CHECKING:  # NumPy loads with the first expectation, not with the game
     import numpy as np
     import numpy.typing as npt
-
-    from solvers.yut.explore import Explored
 
     IntArray = npt.NDArray[np.int64]
     #: Square indices of positions: at most 200 squares, so two bytes each.
@@ -319,8 +316,8 @@ def solve_expected(inputs: ExpectInputs, progress: Progress | None = None) -> Ex
     faces = np.array([f for f, p in enumerate(inputs.probabilities, start=1) if p > 0])
     probs = np.array([inputs.probabilities[f - 1] for f in faces])
     limit = position_limit(inputs)
-    found = explore(board, inputs.pieces, inputs.turns, faces, limit, progress, _EXPLORE_SHARE)
-    offsets, values = _sweep(inputs, found, faces, probs, progress)
+    found = explore(board, inputs.pieces, inputs.turns, faces, limit, progress, EXPLORE_SHARE)
+    offsets, values = backward_sweep(inputs, found, faces, probs, progress)
     report(progress, 0.99)  # a last chance to cancel before the lookup index is sorted
     result = _with_first_turn(inputs, found.states, offsets, values)
     report(progress, 1.0)
@@ -344,62 +341,12 @@ def expected_by_turns(inputs: ExpectInputs, progress: Progress | None = None) ->
     probs = np.array([inputs.probabilities[f - 1] for f in faces])
     limit = position_limit(inputs)
     found = explore(
-        inputs.board, inputs.pieces, inputs.turns, faces, limit, progress, _EXPLORE_SHARE
+        inputs.board, inputs.pieces, inputs.turns, faces, limit, progress, EXPLORE_SHARE
     )
     starts: list[float] = []
-    _sweep(inputs, found, faces, probs, progress, starts)
+    backward_sweep(inputs, found, faces, probs, progress, starts)
     report(progress, 1.0)
     return starts
-
-
-def _sweep(
-    inputs: ExpectInputs,
-    found: Explored,
-    faces: IntArray,
-    probs: FloatArray,
-    progress: Progress | None,
-    starts: list[float] | None = None,
-) -> tuple[IntArray, FloatArray]:
-    """Offsets and values turn by turn from the last; turn ``t`` only for rows reachable in ``t``.
-
-    A move from a row reachable in ``t`` moves leads to a row reachable in ``t + 1``,
-    so each turn reads only the prefix of rows the next turn has values for.
-    ``starts`` (when given) receives the start's value with 1, 2, .. turns to go.
-    """
-    import numpy as np
-
-    board = inputs.board
-    score = board.scores().astype(np.float64)
-    dest = board.destinations(int(faces.max()))
-    count = len(found.states)
-    spans = [int(found.limits[t]) for t in range(inputs.turns)]
-    offsets = np.concatenate([[0], np.cumsum(spans)]).astype(np.int64)
-    values = np.empty(int(offsets[-1]))
-    # The next turn's values by row (zero after the last turn); one slot past the rows
-    # holds -inf: illegal moves (row -1) index it and never win.
-    later = np.zeros(count + 1)
-    later[count] = -np.inf
-    for played in range(inputs.turns - 1, -1, -1):
-        span = spans[played]
-        current = values[offsets[played] : offsets[played] + span]
-        for first, next_rows in found.moves:
-            if first >= span:
-                break  # batches never straddle a wave, so none straddles ``span`` either
-            done = inputs.turns - 1 - played + first / span
-            report(progress, _EXPLORE_SHARE + (1 - _EXPLORE_SHARE) * done / inputs.turns)
-            rows = slice(first, first + len(next_rows))
-            targets = dest[found.states[rows]][:, :, faces].transpose(0, 2, 1)
-            candidate = score[targets] + later[next_rows]
-            best = candidate[:, :, 0]
-            for piece in range(1, inputs.pieces):  # faster than max() over a short axis
-                best = np.maximum(best, candidate[:, :, piece])
-            # No piece may move: the throw is lost and the position stays.
-            best = np.where(best == -np.inf, later[rows, None], best)
-            current[rows] = best @ probs
-        later[:span] = current
-        if starts is not None:
-            starts.append(float(current[0]))
-    return offsets, values
 
 
 def _with_first_turn(
