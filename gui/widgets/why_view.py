@@ -17,6 +17,7 @@ from PySide6.QtCore import QUrl, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QHBoxLayout,
+    QLabel,
     QMessageBox,
     QPushButton,
     QTextBrowser,
@@ -26,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from gui.files import atomic_write
 from gui.widgets.dialogs import save_file
+from gui.widgets.theme import CAPTION_CSS
 from solvers.explain import Step, step_of_anchor, to_html, to_markdown, to_text
 from solvers.i18n import N_, _
 
@@ -74,8 +76,13 @@ class WhyView(QWidget):
         self.exportButton = QPushButton(_("Export explanation…"), self)
         self.exportButton.setObjectName("exportExplanationButton")
         self.exportButton.clicked.connect(self.choose_export_file)
+        # The step titles are the links: without a word, nobody would think of pointing at them.
+        self.hintLabel = QLabel(_("Point at a step's title: the picture shows what it speaks of."))
+        self.hintLabel.setObjectName("whyHint")
+        self.hintLabel.setStyleSheet(CAPTION_CSS)
+        self.hintLabel.setWordWrap(True)
         buttons = QHBoxLayout()
-        buttons.addStretch(1)
+        buttons.addWidget(self.hintLabel, 1)
         buttons.addWidget(self.copyButton)
         buttons.addWidget(self.exportButton)
         layout = QVBoxLayout(self)
