@@ -58,11 +58,9 @@ if mode == "bare":
 else:
     from gui.main_window import MainWindow
 
-    if mode.startswith("lazy-"):  # the window in another language: its catalogues load first
-        from gui import i18n
-
-        i18n.install(mode.removeprefix("lazy-"))
     settings = QSettings(settings_path, QSettings.Format.IniFormat)
+    # The window in another language: chosen as in View > Language (its catalogues load).
+    settings.setValue("language", mode.removeprefix("lazy-") if mode.startswith("lazy-") else "en")
     window = MainWindow(settings, eager=mode == "eager")
 painted = FirstPaint()
 app.installEventFilter(painted)

@@ -62,6 +62,8 @@ class MainWindow(MenuWindow):
     ) -> None:
         super().__init__(parent)
         self.settings = settings or QSettings("StrategyWorkbench", "Strategy Workbench")
+        # The window speaks the language chosen in View > Language, else the locale's.
+        gui_i18n.install(gui_i18n.start_language(self.settings))
         self.setWindowTitle(APP_NAME)
         self.gameTabs = LazyTabWidget()
         self.gameTabs.setObjectName("gameTabs")
@@ -304,9 +306,7 @@ def main(argv: list[str] | None = None) -> int:
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv)
     app.setApplicationName(APP_NAME)
     app.setOrganizationName("StrategyWorkbench")
-    settings = QSettings("StrategyWorkbench", "Strategy Workbench")
-    gui_i18n.install(gui_i18n.start_language(settings))
-    window = MainWindow(settings)
+    window = MainWindow()
     use_settings(window.settings)  # file dialogs remember their folders across restarts
     window.show()
     # Ctrl+C and SIGTERM close the window as Quit does (running work cancelled, workers ended).

@@ -167,22 +167,28 @@ def take_screenshots(
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
     spoken = solvers_i18n.language()
-    i18n.install(language or solvers_i18n.system_language(os.environ))
     try:
-        return _take(out, games, sizes, states)
+        code = language or solvers_i18n.system_language(os.environ)
+        return _take(out, games, sizes, states, code)
     finally:
         i18n.install(spoken)
 
 
 def _take(
-    out: Path, games: list[str] | None, sizes: tuple[tuple[int, int], ...], states: tuple[str, ...]
+    out: Path,
+    games: list[str] | None,
+    sizes: tuple[tuple[int, int], ...],
+    states: tuple[str, ...],
+    language: str,
 ) -> list[Path]:
+    from gui.i18n import SETTING
     from gui.main_window import MainWindow
 
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     with tempfile.TemporaryDirectory(prefix="screenshots-settings-") as folder:
         settings = QSettings(str(Path(folder) / "settings.ini"), QSettings.Format.IniFormat)
+        settings.setValue(SETTING, language)  # as if chosen in View > Language
         for width, height in sizes:
             for game_id in games or list(solvers.GAMES):
                 for state in states:

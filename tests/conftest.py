@@ -19,6 +19,11 @@ from hang_watchdog import HANG_SECONDS, SHRINK_SECONDS, Watchdog
 from hypothesis import HealthCheck, settings
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# The app speaks the locale's language: the suite reads English whatever the machine's is
+# (tests that want another language set it themselves).
+for _name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_name, None)
+os.environ["LANG"] = "C.UTF-8"
 
 settings.register_profile("quick", max_examples=25, deadline=None)
 settings.register_profile(

@@ -16,8 +16,12 @@ from solvers import i18n
 LANGUAGES = ["ko", "zh_CN"]
 
 
-def _window(qtbot, settings):  # type: ignore[no-untyped-def]
+def _window(qtbot, settings, language: str = ""):  # type: ignore[no-untyped-def]
+    """The main window; ``language`` as if chosen in View > Language before."""
     from gui.main_window import MainWindow
+
+    if language:
+        settings.setValue(gui_i18n.SETTING, language)
 
     window = MainWindow(settings)
     qtbot.addWidget(window)
@@ -42,8 +46,7 @@ def _visit_pages(qtbot, tab) -> None:  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("code", LANGUAGES)
 @pytest.mark.parametrize("game_id", list(solvers.GAMES))
 def test_no_english_left_in_a_tab(qtbot, settings, speak, tmp_path: Path, code, game_id) -> None:  # type: ignore[no-untyped-def]
-    speak(code)
-    window = _window(qtbot, settings)
+    window = _window(qtbot, settings, code)
     window.gameTabs.setCurrentIndex(list(solvers.GAMES).index(game_id))
     tab = window.tabs[game_id]
     _solved(qtbot, tab)
@@ -59,8 +62,7 @@ def test_no_english_left_in_a_tab(qtbot, settings, speak, tmp_path: Path, code, 
 
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_menus_and_qt_buttons_speak_the_language(qtbot, settings, speak, code) -> None:  # type: ignore[no-untyped-def]
-    speak(code)
-    window = _window(qtbot, settings)
+    window = _window(qtbot, settings, code)
     assert english_left(window.menuBar()) == []
     box = QMessageBox(QMessageBox.Icon.Information, "", "", QMessageBox.StandardButton.Ok)
     assert english_words(box.button(QMessageBox.StandardButton.Ok).text()) == []
@@ -115,11 +117,29 @@ def test_a_round_trip_through_the_languages_gives_every_text_back(qtbot, setting
 def test_undo_names_its_step_in_the_order_of_the_language(qtbot, settings, speak) -> None:  # type: ignore[no-untyped-def]
     from PySide6.QtGui import QUndoCommand
 
-    speak("ko")
-    window = _window(qtbot, settings)
+    window = _window(qtbot, settings, "ko")
     tab = window.tabs["nim"]
     window.gameTabs.setCurrentWidget(tab)
     tab.undo_stack.push(QUndoCommand("가져오기"))
     assert window.undoAction.text() == "가져오기 실행 취소"  # Qt's Korean pattern: step first
     window.set_language("en")
     assert window.undoAction.text() == "&Undo 가져오기"
+
+
+@pytest.mark.parametrize(
+    ("locale", "expected"), [("ko_KR.UTF-8", "ko"), ("zh_CN.UTF-8", "zh_CN"), ("C.UTF-8", "en")]
+)
+def test_the_window_speaks_the_locale_when_nothing_was_chosen(
+    qtbot, settings, speak, monkeypatch, locale, expected
+) -> None:  # type: ignore[no-untyped-def]
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", locale)
+    window = _window(qtbot, settings)
+    assert i18n.language() == expected
+    tab = window.tabs["nim"]
+    if expected != "en":
+        assert english_left(tab) == []
+        assert english_left(window.menuBar()) == []
+    else:
+        assert tab.solveButton.text() == "Solve"
