@@ -18,7 +18,8 @@ def test_every_step_reads_in_the_language_without_clipping(
     tab = make_tab(game_id, size=(1024, 620))
     qtbot.waitUntil(lambda: tab.result_is_current() and bool(tab.whyView.steps), timeout=60000)
     tab.pagesBar.setCurrentIndex(tab.pages.indexOf(tab.why.page))
-    qtbot.wait(50)
+    qtbot.waitUntil(lambda: not tab.working, timeout=60000)  # a game in play: its position
+    qtbot.wait(100)
     steps = tab.whyView.steps
     expected = tab.module.explain(tab.result_inputs, tab.result)  # made here, in the language
     if not tab.why.following:  # a game in play shows its position's steps instead
