@@ -96,7 +96,7 @@ class CheckDialog(QDialog):
         self.controller.busy_changed.connect(self._set_running)
         #: The status line as a function of the language, and whether it is an error.
         self._status: tuple[Any, bool] = (str, False)
-        self.setWindowTitle(_("Check a {game} solution").format(game=_(tab.title)))
+        self.setWindowTitle(_("Check a {game} solution").format(game=tab.title))
         self.setObjectName("checkDialog")
         self._build()
         self._set_running(False)

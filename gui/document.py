@@ -38,10 +38,9 @@ class Message:
 class Document:
     """One tab's data; see the module docstring."""
 
-    #: The inputs as the solver reads them (None while they are not valid).
+    #: The inputs as the solver reads them (None while they are not valid: the message
+    #: says why).
     inputs: Any = None
-    #: Why the inputs are not valid ("" when they are).
-    problem: str = ""
     #: The answer shown, the inputs it was solved for, and the solve's seconds.
     result: Any = None
     result_inputs: Any = None
@@ -62,14 +61,14 @@ class Document:
         self.stale = True
         return True
 
-    def validated(self, inputs: Any, problem: str = "") -> None:
-        """The inputs now read as ``inputs``, or are not valid because of ``problem``."""
-        self.inputs, self.problem = (None, problem) if problem else (inputs, "")
+    def validated(self, inputs: Any) -> None:
+        """The inputs now read as ``inputs`` (None: they are not valid)."""
+        self.inputs = inputs
 
     def accept(self, result: Any, inputs: Any, seconds: float = 0.0) -> None:
         """``result`` is the answer for ``inputs``, the inputs now."""
         self.result, self.result_inputs, self.seconds = result, inputs, seconds
-        self.inputs, self.problem, self.stale = inputs, "", False
+        self.inputs, self.stale = inputs, False
 
     def forget_result(self) -> None:
         """No answer at all (e.g. it could not be shown)."""

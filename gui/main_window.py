@@ -123,7 +123,7 @@ class MainWindow(MenuWindow):
     def show_rules(self) -> None:
         """Explain the current game's rules, for a player."""
         tab = self.current_tab()
-        title = _("Rules of {game}").format(game=_(tab.title))
+        title = _("Rules of {game}").format(game=tab.title)
         QMessageBox.information(self, title, rules_html(tab))
 
     def show_about(self) -> None:

@@ -28,7 +28,7 @@ def rules_html(tab: GameTab) -> str:
         return tab.rules_html + colours
     from html import escape  # only for this fallback and About, never at start-up
 
-    return f"<pre>{escape(tab.module.__doc__ or _(tab.title))}</pre>{colours}"
+    return f"<pre>{escape(tab.module.__doc__ or tab.title)}</pre>{colours}"
 
 
 def _swatch(colour: QColor) -> str:

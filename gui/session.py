@@ -70,7 +70,7 @@ def try_state(tab: GameTab, state: dict[str, Any]) -> None:
             tab.restore(state)
     except RESTORE_ERRORS as exc:
         raise ValueError(
-            _("{game}: {reason}").format(game=_(tab.title), reason=_reason(exc))
+            _("{game}: {reason}").format(game=tab.title, reason=_reason(exc))
         ) from None
 
 

@@ -18,10 +18,10 @@ def test_an_answer_is_current_until_the_inputs_move_on() -> None:
     assert doc.edited() and not doc.edited()  # made old once
     doc.validated((1, 3))
     assert not doc.is_current() and doc.result == "koosaga"  # still shown, greyed
-    doc.validated((9,), "pile 2: enter a number")
-    assert doc.inputs is None and doc.problem == "pile 2: enter a number"
+    doc.validated(None)  # a field is bad: the message says why
+    assert doc.inputs is None
     doc.accept("cubelover", (1, 3))
-    assert doc.is_current() and doc.problem == ""
+    assert doc.is_current() and doc.inputs == (1, 3)
     doc.forget_result()
     assert doc.result is None and not doc.is_current()
 

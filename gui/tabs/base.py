@@ -118,7 +118,6 @@ class GameTab(LiveResults, TabFiles, QWidget):
         _LIVE.add(self)
         self.setObjectName(self.game_id)
         self.module = solvers.load(self.game_id)
-        self.title = _(solvers.TITLES[self.game_id])
         #: The solver module's import path (what worker-process jobs name).
         self.module_name = f"solvers.{solvers.GAMES[self.game_id]}"
         self._start_live_results()
@@ -201,6 +200,11 @@ class GameTab(LiveResults, TabFiles, QWidget):
         outer.addLayout(header)
         outer.addLayout(top)
         outer.addWidget(self.pages, 1)
+
+    @property
+    def title(self) -> str:
+        """The game's name in the language spoken now."""
+        return _(solvers.TITLES[self.game_id])
 
     def add_form_and_views(
         self, form: QWidget, views: QWidget, sizes: tuple[int, int] = (380, 900)
@@ -290,7 +294,6 @@ class GameTab(LiveResults, TabFiles, QWidget):
         solved again, so a refusal (too big, invalid) is said in the new language.
         Tabs add their own (play panels, tables with numbers) and call this first.
         """
-        self.title = _(solvers.TITLES[self.game_id])
         # Said again here: "Why" and "Explanation" are one word in some languages, so the
         # page names cannot be found back from what they read.
         for index, (title, tip) in enumerate(_page_names()):

@@ -61,7 +61,8 @@ class LiveResults:
         whyView: WhyView
         why: WhyRunner
         module: Any
-        title: str
+        @property
+        def title(self) -> str: ...  # noqa: D102
         status_message: SignalInstance
         busy_changed: SignalInstance
         solveButton: QPushButton
@@ -89,7 +90,7 @@ class LiveResults:
             self._check_number_fields()
             inputs = self.read_inputs()
         except ValueError as exc:
-            self.doc.validated(None, str(exc))
+            self.doc.validated(None)
             self._auto.stop()
             self.solveButton.setEnabled(False)
             self.show_message(said(N_("Cannot solve yet: {reason}"), reason=str(exc)), error=True)
@@ -160,16 +161,16 @@ class LiveResults:
         self._mark_stale()
         if not self.revalidate():
             self._auto.stop()
-        elif not self._answer_from_cache():  # undo, redo or a value typed back: at once
+        elif not self._answer_from_cache(self.doc.inputs):  # undo, redo, a value typed back
             self._auto.start(AUTO_SOLVE_MS)
 
-    def _answer_from_cache(self) -> bool:
-        """Show the kept answer of the inputs on screen, if there is one."""
-        try:
-            inputs = self.read_inputs()
-            key = self.solve_job(inputs).key()
-        except ValueError:
-            return False
+    def _answer_from_cache(self, inputs: Any, key: tuple[Any, ...] | None = None) -> bool:
+        """Show the kept answer of ``inputs`` (the form's, read already), if there is one."""
+        if key is None:
+            try:
+                key = self.solve_job(inputs).key()
+            except ValueError:
+                return False
         found, result = self.doc.kept(key)
         if not found:
             return False
@@ -224,7 +225,7 @@ class LiveResults:
         if key is not None and key == self._solving_key and self.controller.busy:
             return  # this very solve is running: its answer is on its way
         self.controller.cancel()
-        if self._answer_from_cache():
+        if self._answer_from_cache(inputs, key):
             return
         self._pending_inputs = inputs
         self._solving_key = key

@@ -135,7 +135,7 @@ def picture_caption(tab: GameTab) -> list[str]:
     if len(inputs) > CAPTION_INPUT_LINES:
         shown += " / …"
     return [
-        _(tab.title),
+        tab.title,
         _("Inputs: {inputs}").format(inputs=shown),
         _("Answer: {answer} (judge output: {judge})").format(
             answer=tab.result_text(tab.result),
@@ -162,34 +162,41 @@ def choose_import_file(tab: GameTab) -> None:
     path = open_file(
         tab,
         "judge",
-        _("Import {game} judge input").format(game=_(tab.title)),
+        _("Import {game} judge input").format(game=tab.title),
         _("Text files (*.txt *.in);;All files (*)"),
     )
     if path:
         tab.import_judge_file(path)
 
 
-def choose_export_file(tab: GameTab) -> None:
-    """Ask where to save the CSV export (invalid inputs: say why, ask nothing)."""
+def _inputs_valid(tab: GameTab, refusal: str) -> bool:
+    """Whether ``tab``'s inputs are valid; else ``refusal`` (``N_``, with ``{reason}``) is said.
+
+    Asked before a file dialog: nobody picks a file for an export that cannot happen.
+    """
     try:
         tab.read_inputs()
     except ValueError as exc:
-        tab.show_message(said(N_("Nothing to export: {reason}"), reason=str(exc)), error=True)
+        tab.show_message(said(refusal, reason=str(exc)), error=True)
+        return False
+    return True
+
+
+def choose_export_file(tab: GameTab) -> None:
+    """Ask where to save the CSV export (invalid inputs: say why, ask nothing)."""
+    if not _inputs_valid(tab, N_("Nothing to export: {reason}")):
         return
-    title = _("Export {game} as CSV").format(game=_(tab.title))
+    title = _("Export {game} as CSV").format(game=tab.title)
     path, _chosen = save_file(tab, "csv", title, f"{tab.game_id}.csv", _("CSV files (*.csv)"))
     if path:
         tab.export_csv(path)
 
 
 def choose_image_file(tab: GameTab) -> None:
-    """Ask where to save the picture of the main view (invalid inputs: say why, ask nothing)."""
-    try:
-        tab.read_inputs()
-    except ValueError as exc:
-        tab.show_message(said(N_("Nothing to save: {reason}"), reason=str(exc)), error=True)
+    """Ask where to save the game's picture (invalid inputs: say why, ask nothing)."""
+    if not _inputs_valid(tab, N_("Nothing to save: {reason}")):
         return
-    title = _("Save a picture of {game}").format(game=_(tab.title))
+    title = _("Save a picture of {game}").format(game=tab.title)
     path = choose_image_path(tab, title, tab.game_id)
     if path:
         tab.export_image(path)
@@ -205,7 +212,7 @@ def restore_session(tab: GameTab, state: dict[str, Any]) -> None:
             tab.restore(state)
     except (ValueError, KeyError, TypeError, IndexError, OverflowError) as exc:
         tab._put_back(snapshot)
-        raise ValueError(_("{game}: {reason}").format(game=_(tab.title), reason=exc)) from None
+        raise ValueError(_("{game}: {reason}").format(game=tab.title, reason=exc)) from None
     tab.inputs_replaced()
 
 
