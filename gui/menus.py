@@ -97,9 +97,11 @@ class MenuWindow(QMainWindow):
         self._action(file_menu, _("&Quit"), self.close, keys.Quit)
 
         edit_menu = bar.addMenu(_("&Edit"))
-        self.undoAction = self.undoGroup.createUndoAction(self, _undo_prefix("undo"))
+        # No prefix of ours: Qt's own pattern, translated, puts the step's name where each
+        # language wants it ("Undo Import x.txt", "x.txt 가져오기 실행 취소").
+        self.undoAction = self.undoGroup.createUndoAction(self)
         self.undoAction.setShortcuts(QKeySequence.keyBindings(keys.Undo))
-        self.redoAction = self.undoGroup.createRedoAction(self, _undo_prefix("redo"))
+        self.redoAction = self.undoGroup.createRedoAction(self)
         self.redoAction.setShortcuts(QKeySequence.keyBindings(keys.Redo))
         self.editMenu = edit_menu
         edit_menu.addActions([self.undoAction, self.redoAction])
@@ -148,12 +150,12 @@ class MenuWindow(QMainWindow):
             action.setChecked(action.objectName() == f"language_{code}")
 
     def retranslate(self) -> None:
-        """Make Undo and Redo again: they carry their prefix from when they were made."""
+        """Make Undo and Redo again: they keep the pattern of the language they were made in."""
         for old, make in (
             (self.undoAction, self.undoGroup.createUndoAction),
             (self.redoAction, self.undoGroup.createRedoAction),
         ):
-            new = make(self, _undo_prefix("undo" if old is self.undoAction else "redo"))
+            new = make(self)
             new.setShortcuts(old.shortcuts())
             self.editMenu.insertAction(old, new)
             self.editMenu.removeAction(old)
@@ -176,14 +178,3 @@ class MenuWindow(QMainWindow):
             self.undoAction,
             self.redoAction,
         ]
-
-
-def _undo_prefix(which: str) -> str:
-    """What Undo and Redo say before the step's name.
-
-    English keeps its mnemonic (&Undo). Other languages get "" so that Qt uses its own
-    translated pattern, which puts the step where the language wants it ("… 실행 취소").
-    """
-    if language() != "en":
-        return ""
-    return _("&Undo") if which == "undo" else _("&Redo")

@@ -123,7 +123,7 @@ def test_undo_names_its_step_in_the_order_of_the_language(qtbot, settings, speak
     tab.undo_stack.push(QUndoCommand("가져오기"))
     assert window.undoAction.text() == "가져오기 실행 취소"  # Qt's Korean pattern: step first
     window.set_language("en")
-    assert window.undoAction.text() == "&Undo 가져오기"
+    assert window.undoAction.text() == "Undo 가져오기"
 
 
 @pytest.mark.parametrize(
