@@ -22,7 +22,7 @@ from gui.tabs.base import GameTab
 from gui.widgets.labels import caption
 from gui.widgets.play_panel import GameRestarter
 from solvers import yut
-from solvers.i18n import N_, _, pgettext
+from solvers.i18n import N_, _
 from solvers.play_session import CHANCE, PlaySession
 from solvers.yut.export import EXPECT_HEADER, KNOWN_HEADER, NO_MOVE, YES
 from solvers.yut.why import explain_position, face_options
@@ -50,14 +50,6 @@ RULES = N_(
 CSV_WORDS = frozenset((*KNOWN_HEADER, *EXPECT_HEADER, NO_MOVE, YES))
 
 Game = yut.KnownGame | yut.ExpectGame
-
-
-def _csv_title(word: str) -> str:
-    """A CSV column's title in the language spoken (English: the CLI's own)."""
-    # A bare "from" and "to" are a range's ends in the app's texts, and one catalogue
-    # answers for every area: these two take a context of their own.
-    titles = {"from": pgettext("CSV column", "from"), "to": pgettext("CSV column", "to")}
-    return titles.get(word) or (_(word) if word in CSV_WORDS else word)
 
 
 class YutTab(GameTab):
@@ -197,9 +189,9 @@ class YutTab(GameTab):
                 row[column] = (
                     joiners[title].join(named) if title in joiners else names.get(cell, cell)
                 )
-        # The solver's own words (headers, "(no legal move)", "yes") in the language spoken.
-        words = [_csv_title(cell) for cell in rows[0]]
-        return [words, *[[_(c) if c in CSV_WORDS else c for c in row] for row in rows[1:]]]
+        # The solver's own words (headers, "(no legal move)", "yes") in the language spoken:
+        # Dice Yut's own ("from" is a move's start here, a range's start in the app).
+        return [[_(c) if c in CSV_WORDS else c for c in row] for row in rows]
 
     # ----- results -----------------------------------------------------------------------------
     def result_text(self, result: yut.YutResult | yut.ExpectResult) -> str:
