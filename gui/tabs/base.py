@@ -48,7 +48,7 @@ from gui.widgets.progress import job_progress_bar
 from gui.widgets.sweep_panel import SweepPanel
 from gui.widgets.undo import InputHistory
 from gui.widgets.why_view import WhyView
-from solvers.i18n import N_, _
+from solvers.i18n import N_, _, gettext_in
 
 __all__ = ["GameTab", "stop_every_tab"]
 
@@ -86,8 +86,9 @@ class GameTab(LiveResults, TabFiles, QWidget):
     busy_changed = Signal(bool)
 
     game_id = ""
-    #: Rules shown by Help > Rules (HTML); the solver's docstring when empty.
-    rules_html = ""
+    #: Rules shown by Help > Rules: HTML in English, marked ``N_`` (a tuple: its paragraphs,
+    #: each translated on its own); the solver's docstring when empty.
+    rules: str | tuple[str, ...] = ""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Start every tab's undo history once its own ``__init__`` has built the form."""
@@ -200,6 +201,12 @@ class GameTab(LiveResults, TabFiles, QWidget):
         outer.addLayout(header)
         outer.addLayout(top)
         outer.addWidget(self.pages, 1)
+
+    @property
+    def rules_html(self) -> str:
+        """The rules (Help > Rules) in the language spoken now, as the game words them."""
+        parts = (self.rules,) if isinstance(self.rules, str) else self.rules
+        return "\n".join(gettext_in(self.game_id, part) for part in parts if part)
 
     @property
     def title(self) -> str:

@@ -55,12 +55,10 @@ class CoverUpTab(GameTab):
     """Edit the digits, solve, follow the optimal picks turn by turn, simulate."""
 
     game_id = "coverup"
-    rules_html = RULES
+    rules = RULES
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        # Help > Rules reads this attribute: the rules in the language spoken now.
-        self.rules_html = _(RULES)
         #: The game in play: this turn's picks made, waiting for which came up right.
         self.session: PlaySession | None = None
         self._slots: list[list[int]] = []
@@ -259,9 +257,8 @@ class CoverUpTab(GameTab):
         self._start_turn(first, [lambda: _(note)] if note else [])
 
     def retranslate(self) -> None:
-        """Say again what is built from state: rules, tooltips, table, game and simulation."""
+        """Say again what is built from state: tooltips, table, game and simulation."""
         super().retranslate()
-        self.rules_html = _(RULES)
         for row, name in enumerate(PRESETS):
             self.presetCombo.setItemText(row, _(name))
         self._column_buttons()

@@ -74,10 +74,7 @@ class GreatGameTab(GameTab):
 
     game_id = "greatgame"
 
-    @property
-    def rules_html(self) -> str:  # type: ignore[override]
-        """Help → Rules, in the language spoken now."""
-        return _(RULES)
+    rules = RULES
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

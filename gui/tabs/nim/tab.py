@@ -54,19 +54,14 @@ RULES = (
 )
 
 
-def rules_text() -> str:
-    """The rules in the language spoken now."""
-    return "\n".join(_(paragraph) for paragraph in RULES)
-
-
 class NimTab(GameTab):
     """Solve Nim, misère Nim and subtraction games on editable piles; play them."""
 
     game_id = "nim"
+    rules = RULES
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.rules_html = rules_text()
         self.form = NimForm()
         self.option_fields = self.form.options
         self.piles = self.form.piles
@@ -212,7 +207,6 @@ class NimTab(GameTab):
         g(x)'s title are this tab's (an answer of other inputs has none to redraw).
         """
         super().retranslate()
-        self.rules_html = rules_text()
         if self.result is not None and self.result_is_current():
             self.show_result(self.result)
         self.form.retranslate()

@@ -58,12 +58,7 @@ class XoincTab(GameTab):
 
     game_id = "xoinc"
 
-    # A property, not the base's plain attribute: Help → Rules reads it when it opens, so
-    # it follows View > Language (a string set on the class would keep the import's language).
-    @property
-    def rules_html(self) -> str:  # type: ignore[override]
-        """The rules (Help → Rules) in the language spoken now."""
-        return _(RULES)
+    rules = RULES
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

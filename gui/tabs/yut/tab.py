@@ -56,10 +56,10 @@ class YutTab(GameTab):
     """Dice Yut on an editable board: exact best line, expectimax, play-along."""
 
     game_id = "yut"
+    rules = RULES
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.rules_html = _(RULES)
         #: The game in play (None: none).
         self.session: PlaySession | None = None
         #: The board beside the Why page's steps (made when that page is first shown).
@@ -359,9 +359,8 @@ class YutTab(GameTab):
 
     # ----- language ----------------------------------------------------------------------------
     def retranslate(self) -> None:
-        """The texts made from the state (rules, legend, line, play panel, board words)."""
+        """The texts made from the state (legend, line, play panel, board words)."""
         super().retranslate()
-        self.rules_html = _(RULES)
         self.views.setTabText(self.views.indexOf(self.linePanel), _("Optimal line"))
         self.views.setTabText(self.views.indexOf(self.playPanel), _("Play along"))
         self.boardLegend.setText(board_legend())
