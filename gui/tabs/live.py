@@ -274,9 +274,10 @@ class LiveResults:
         try:
             self.messages.set_result(self.result_text(result))
             self.judgeLine.show_output(str(self.module.format_judge(result)).rstrip("\n"))
-            self.show_result(result)
             title = _("{game}: {answer}").format(game=self.title, answer=self.judgeOutput.text())
+            # Derived first: a game that show_result starts then follows on the Why page.
             self.why.explain(self.result_inputs, result, title)
+            self.show_result(result)
         except Exception:  # a drawing bug must not leave a half-drawn result as if current
             log.exception("%s: showing the result failed", self.title)
             self._reset_result()

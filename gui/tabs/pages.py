@@ -184,6 +184,8 @@ class WhyRunner(QObject):
         self._case: tuple[Any, Any, str] | None = None
         self._case_steps: list[Step] | None = None
         self._following = False
+        #: The position's derivation asked for while the page was hidden, and its title.
+        self._waiting: tuple[Job[list[Step]], str] | None = None
         self.controller = SolveController(self)
         self.controller.finished.connect(self._made)
         self.controller.failed.connect(self._failed)
@@ -194,6 +196,7 @@ class WhyRunner(QObject):
         self._case = (inputs, result, title)
         self._case_steps = None
         self._following = False
+        self._waiting = None
         if isinstance(self.picture, QWidget):
             cast(WhyPicture, self.picture).show_result(inputs, result)
         self._start(Job(self._explain, (inputs, result), progress=False), title)
@@ -204,10 +207,18 @@ class WhyRunner(QObject):
         return self._following
 
     def follow(self, job: Job[list[Step]] | None, title: str = "") -> None:
-        """Show the derivation ``job`` makes for the position in play; None: the result's again."""
+        """Show the derivation ``job`` makes for the position in play; None: the result's again.
+
+        Only made while the page is in sight (a position changes at every move, and some
+        derivations carry big tables): a hidden page makes the last one when it is shown.
+        """
+        self._waiting = None
         if job is not None:
-            self._following = True
-            self._start(job, title)
+            if self.page.isVisible():
+                self._following = True
+                self._start(job, title)
+            else:
+                self._waiting = (job, title)
             return
         if not self._following:
             return
@@ -228,7 +239,10 @@ class WhyRunner(QObject):
             self.explain(inputs, result, title or old)
 
     def shown(self) -> None:
-        """The page came into sight: build the picture the first time."""
+        """The page came into sight: the position's derivation waiting, the picture once."""
+        if self._waiting is not None:
+            job, title = self._waiting
+            self.follow(job, title)
         if self._asked:
             return
         self._asked = True

@@ -78,6 +78,7 @@ def test_the_why_page_follows_the_match_in_play(tab_solved, monkeypatch) -> None
     monkeypatch.setattr(
         tab, "follow_play", lambda job, title="": (calls.append((job, title)), follow(job, title))
     )
+    tab.pagesBar.setCurrentIndex(tab.pages.indexOf(tab.why.page))  # derived while in sight
     qtbot.waitUntil(lambda: tab.playPanel.state is not None, timeout=20000)
     panel = tab.playPanel
     panel.play(gg.Hand.PAPER)

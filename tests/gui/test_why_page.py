@@ -57,6 +57,7 @@ def test_following_play_shows_the_position_then_the_result_again(make_tab, qtbot
     tab = make_tab("nim")
     qtbot.waitUntil(lambda: tab.result_is_current() and bool(tab.whyView.steps), timeout=30000)
     derived = tab.whyView.steps
+    _why_page(tab)  # a position is derived while the page is in sight
     position = [Step("The position now", "three stones left")]
     tab.follow_play(Job(jobs_for_tests.answer, (position,)), "In play")
     qtbot.waitUntil(lambda: list(tab.whyView.steps) == position, timeout=30000)
@@ -88,3 +89,14 @@ def test_an_exported_picture_is_the_game_picture_under_its_caption(
     assert image.height() > picture.height()  # the caption is above it
     assert tab.export_image(tmp_path / "nim.svg")
     assert caption[0] in (tmp_path / "nim.svg").read_text(encoding="utf-8")
+
+
+def test_a_hidden_page_derives_the_position_when_it_is_shown(make_tab, qtbot) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab("nim")
+    qtbot.waitUntil(lambda: tab.result_is_current() and bool(tab.whyView.steps), timeout=30000)
+    derived = tab.whyView.steps
+    position = [Step("The position now", "three stones left")]
+    tab.follow_play(Job(jobs_for_tests.answer, (position,)), "In play")
+    assert not tab.why.controller.busy and tab.whyView.steps == derived  # nothing made yet
+    _why_page(tab)
+    qtbot.waitUntil(lambda: list(tab.whyView.steps) == position, timeout=30000)

@@ -117,7 +117,6 @@ class CoverUpTab(GameTab):
             lambda _inputs: self.solve(seal=False),
             self,
         )
-        self.pages.currentChanged.connect(lambda _index: self._follow(self.game))
         self.simulation = SimulationPanel(lambda: self.result)
         below = QSplitter(Qt.Orientation.Horizontal)
         below.addWidget(self.playPanel)
@@ -315,16 +314,10 @@ class CoverUpTab(GameTab):
         self._follow(game)
 
     def _follow(self, game: cu.CoverUpGame | None) -> None:
-        """The Why page shows the turn in play: its pick options; the result's once over.
-
-        Only while the page is in sight (each derivation is a worker job that gets the
-        solver's values): it catches up on the turn when it comes into sight.
-        """
+        """The Why page shows the turn in play: its pick options; the result's once over."""
         result = self.result
         if game is None or game.over or game.state is None or result is None:
             self.follow_play(None, "")
-            return
-        if self.pages.currentWidget() is not self.why.page:
             return
         job = Job(explain_position, (result.inputs, result, game.state, game.picks), progress=False)
         self.follow_play(job, _("Cover Up in play: turn {turn}").format(turn=game.turn))
