@@ -57,11 +57,14 @@ def test_the_why_page_builds_the_picture_and_the_export_draws_the_table(
     tab.pagesBar.setCurrentIndex(1)
     assert isinstance(tab.why.picture, ColumnsPicture)
     assert tab.why.picture.digits.rowCount() == 3
-    # The page follows the game in play, and goes back to the derivation when it ends.
+    # The game every answer starts is the answer's derivation until the player acts; then the
+    # page follows it, and goes back to the derivation when it ends.
+    first = "The columns and the chance of each digit"
+    qtbot.waitUntil(lambda: [s.title for s in tab.whyView.steps][:1] == [first], timeout=20000)
+    tab.choose_picks(tab.session.undo().state.moves()[1])
     in_play = "Turn 1 in play: the digits left"
     qtbot.waitUntil(lambda: [s.title for s in tab.whyView.steps][:1] == [in_play], timeout=20000)
     assert tab.next_turn([])
-    first = "The columns and the chance of each digit"
     qtbot.waitUntil(lambda: [s.title for s in tab.whyView.steps][:1] == [first], timeout=20000)
 
 
@@ -77,19 +80,20 @@ def test_follow_play_gets_the_position_of_every_turn(make_tab, solve_and_wait, m
     # Out of sight the page makes no derivation (each is a worker job); in sight it catches up.
     assert not tab.why.controller.busy and not tab.why.following
     tab.pagesBar.setCurrentIndex(1)
+    assert calls[-1] == (None, "")  # the best picks of turn 1: the answer's own derivation
+    # Other picks this turn: the Why page follows them.
+    alternative = tab.session.undo().state.moves()[1]
+    tab.choose_picks(alternative)
     job, title = calls[-1]
     assert title == "Cover Up in play: turn 1"
     assert job.function is explain_position and job.progress is False
     game = tab.game
     assert job.args == (result.inputs, result, game.state, game.picks)
+    assert job.args[3] == alternative
     steps = job.function(*job.args)
     assert [s.title for s in steps] == [
         s.title for s in explain_position(SHOW, result, cu.initial_state(SHOW), game.picks)
     ]
-    # Other picks this turn: the Why page follows them.
-    alternative = tab.session.undo().state.moves()[1]
-    tab.choose_picks(alternative)
-    assert calls[-1][0].args[3] == alternative
     # Column 1 right: turn 2 is followed; a turn with no right pick ends the game.
     assert tab.next_turn([0])
     job, title = calls[-1]

@@ -314,13 +314,24 @@ class CoverUpTab(GameTab):
         self._follow(game)
 
     def _follow(self, game: cu.CoverUpGame | None) -> None:
-        """The Why page shows the turn in play: its pick options; the result's once over."""
+        """The Why page shows the turn in play: its pick options; the result's otherwise.
+
+        A game starts with every answer, on the best picks: until the player changes them
+        or plays a turn, the answer's own derivation says all there is (as in the Great Game).
+        """
         result = self.result
-        if game is None or game.over or game.state is None or result is None:
+        if game is None or game.over or game.state is None or result is None or self._untouched():
             self.follow_play(None, "")
             return
         job = Job(explain_position, (result.inputs, result, game.state, game.picks), progress=False)
         self.follow_play(job, _("Cover Up in play: turn {turn}").format(turn=game.turn))
+
+    def _untouched(self) -> bool:
+        """Whether the game in play is still at its first turn with the solver's picks."""
+        game, session = self.game, self.session
+        if game is None or session is None or game.turn != 1:
+            return False
+        return bool(session.undo().solver_move() == game.picks)
 
     def _marks_changed(self) -> None:
         marked = self.marked_right()
