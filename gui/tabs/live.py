@@ -61,8 +61,10 @@ class LiveResults:
         whyView: WhyView
         why: WhyRunner
         module: Any
+
         @property
         def title(self) -> str: ...  # noqa: D102
+
         status_message: SignalInstance
         busy_changed: SignalInstance
         solveButton: QPushButton
