@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.form_state import list_too_long, noun
 from gui.widgets.fields import NumberField
 from gui.widgets.grid_model import ValidatedGridModel
 from gui.widgets.grid_view import GridView
@@ -32,19 +33,6 @@ from solvers.i18n import _, pgettext
 from solvers.protocol import split_numbers
 
 __all__ = ["NumberListEditor", "NumberListModel"]
-
-
-def _noun(noun: str) -> str:
-    """What a list's entries (or one row) are called, by the English noun a tab gives."""
-    words = {
-        "numbers": pgettext("list entries", "numbers"),
-        "piles": pgettext("list entries", "piles"),
-        "coins": pgettext("list entries", "coins"),
-        "row": pgettext("list entry", "row"),
-        "pile": pgettext("list entry", "pile"),
-        "coin": pgettext("list entry", "coin"),
-    }
-    return words.get(noun) or _(noun)
 
 
 class NumberListModel(ValidatedGridModel):
@@ -59,7 +47,7 @@ class NumberListModel(ValidatedGridModel):
 
     def row_word(self) -> str:
         """What a row is called in errors ("pile 3: ..."), in the language spoken now."""
-        return _noun(self.row_name)
+        return noun(self.row_name)
 
     def check(self, text: str) -> str | None:
         """Why ``text`` is not an allowed number, or None."""
@@ -289,11 +277,7 @@ class NumberListEditor(QWidget):
 
     def too_many(self, count: int) -> str | None:
         """Why a list of ``count`` numbers cannot be loaded, or None."""
-        if self.max_rows is not None and count > self.max_rows:
-            text = _("{count} {things}: at most {most}")
-            things = _noun(self.noun)
-            return text.format(count=f"{count:,}", things=things, most=f"{self.max_rows:,}")
-        return None
+        return list_too_long(count, self.max_rows, self.noun)
 
     def randomize(self, seed: int | None = None) -> None:
         """Replace the list with random numbers."""

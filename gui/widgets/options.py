@@ -16,16 +16,12 @@ from typing import Any
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QCheckBox, QFormLayout, QLineEdit, QSpinBox, QWidget
 
-from gui.widgets.fields import NumberField, field_name, mark_invalid, out_of_range
-from solvers.i18n import N_, _
+from gui.form_state import INT_LIMIT, check_options, option_label, option_text, whole_number
+from gui.widgets.fields import NumberField, mark_invalid
+from solvers.i18n import _
 from solvers.protocol import Option, OptionError
 
 __all__ = ["OptionFields"]
-
-_INT_LIMIT = 2**31 - 1
-#: The form labels the games' option names make (``_label``), marked for translation here:
-#: they are derived from the names, which the games' own texts do not hold.
-LABELS = (N_("Board"), N_("Pieces"), N_("Faces"), N_("Throws"), N_("Turns"), N_("Subtract"))
 
 
 class OptionFields(QWidget):
@@ -43,7 +39,7 @@ class OptionFields(QWidget):
             field = self._field(option)
             field.setObjectName(f"option_{option.name}")
             self.fields[option.name] = field
-            layout.addRow(_label(option), field)
+            layout.addRow(option_label(option), field)
         self.retranslate()
         self.set_values({})
 
@@ -57,7 +53,7 @@ class OptionFields(QWidget):
             field.setToolTip(help_text)
             label = layout.labelForField(field)
             if label is not None and hasattr(label, "setText"):
-                label.setText(_label(option))
+                label.setText(option_label(option))
             if isinstance(field, QCheckBox):
                 field.setText(help_text.split(".")[0].split("。")[0] or option.name)
             elif isinstance(field, NumberField):
@@ -71,8 +67,8 @@ class OptionFields(QWidget):
         if option.kind == "int":
             spin = NumberField()
             spin.setRange(
-                max(option.lo if option.lo is not None else -_INT_LIMIT, -_INT_LIMIT),
-                min(option.hi if option.hi is not None else _INT_LIMIT, _INT_LIMIT),
+                max(option.lo if option.lo is not None else -INT_LIMIT, -INT_LIMIT),
+                min(option.hi if option.hi is not None else INT_LIMIT, INT_LIMIT),
             )
             spin.valueChanged.connect(lambda *_: self.changed.emit())
             return spin
@@ -106,7 +102,8 @@ class OptionFields(QWidget):
                     values[name] = option.parse(text) if text else option.default
                 except OptionError as exc:  # the field's own name, not the command line's flag
                     text = _("{name}: {reason}")
-                    reason = text.format(name=_label(option) or option.name, reason=exc.reason)
+                    name = option_label(option) or option.name
+                    reason = text.format(name=name, reason=exc.reason)
                     mark_invalid(field, reason)
                     raise ValueError(reason) from None
                 mark_invalid(field, None)
@@ -120,10 +117,11 @@ class OptionFields(QWidget):
             if isinstance(field, QCheckBox):
                 field.setChecked(bool(value))
             elif isinstance(field, QSpinBox):
-                _set_spin(option, field, value)
+                # Checked: a spin box would clamp silently, or raise OverflowError past 2**31.
+                field.setValue(whole_number(value, option_label(option), *_range(field)))
             else:
                 assert isinstance(field, QLineEdit)
-                field.setText(_text(value))
+                field.setText(option_text(value))
 
     def state(self) -> dict[str, Any]:
         """The fields as typed (JSON-ready), for sessions and undo."""
@@ -138,41 +136,23 @@ class OptionFields(QWidget):
         return state
 
     def restore(self, state: Mapping[str, Any]) -> None:
-        """Fill the fields from ``state()`` data; ValueError/TypeError when malformed."""
-        for name, value in state.items():
-            field = self.fields.get(name)
-            if field is None:
-                raise ValueError(_("unknown option {name}").format(name=repr(name)))
+        """Fill the fields from ``state()`` data; ValueError/TypeError when malformed.
+
+        Checked in full first (``gui.form_state.check_options``): a spin box would clamp a
+        number out of its range silently, or raise OverflowError past 2**31.
+        """
+        for name, value in check_options(tuple(self.options.values()), state).items():
+            if name not in state:
+                continue
+            field = self.fields[name]
             if isinstance(field, QCheckBox):
-                if not isinstance(value, bool):
-                    raise TypeError(_("{name} must be true or false").format(name=name))
                 field.setChecked(value)
             elif isinstance(field, QLineEdit):
-                if not isinstance(value, str):
-                    raise TypeError(_("{name} must be text").format(name=name))
                 field.setText(value)
             else:
                 assert isinstance(field, QSpinBox)
-                _set_spin(self.options[name], field, value)
+                field.setValue(value)
 
 
-def _set_spin(option: Option, spin: QSpinBox, value: Any) -> None:
-    # Checked here: a QSpinBox would clamp silently, or raise OverflowError past 2**31.
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(_("{field} must be a whole number").format(field=field_name(spin)))
-    if not spin.minimum() <= value <= spin.maximum():
-        raise out_of_range(spin, value)
-    spin.setValue(value)
-
-
-def _text(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, (tuple, list)):
-        return ",".join(str(v) for v in value)
-    return str(value)
-
-
-def _label(option: Option) -> str:
-    """The form label of an option's field ("" for a check box, which says it itself)."""
-    return "" if option.kind == "flag" else _(option.name.replace("_", " ").capitalize())
+def _range(spin: QSpinBox) -> tuple[int, int]:
+    return spin.minimum(), spin.maximum()

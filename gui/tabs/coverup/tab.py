@@ -48,7 +48,7 @@ from .rules_text import RULES
 from .simulation import SimulationPanel
 from .views import TABLE_LEGEND, digit_view, fit_rows, overlay_of
 
-__all__ = ["CoverUpTab"]
+__all__ = ["TAB", "CoverUpTab"]
 
 
 class CoverUpTab(GameTab):
@@ -403,3 +403,7 @@ class CoverUpTab(GameTab):
                 self.show_message(str(exc), error=True)
                 return
             self._show_game()
+
+
+#: What ``gui.tabs.tab_class`` builds for this game.
+TAB = CoverUpTab

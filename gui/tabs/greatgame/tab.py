@@ -55,7 +55,7 @@ from .views import (
 )
 from .why_picture import GreatGameWhyPicture, Position, position_job
 
-__all__ = ["GreatGameTab"]
+__all__ = ["TAB", "GreatGameTab"]
 
 IDLE_CELL = N_("Solve, then point at a cell of the heat map.")
 OUTDATED = N_("Outdated: the inputs changed since this solve; the new answer is on its way.")
@@ -392,3 +392,7 @@ def _spin(fields: OptionFields, name: str) -> QSpinBox:
     spin = fields.fields[name]
     assert isinstance(spin, QSpinBox)
     return spin
+
+
+#: What ``gui.tabs.tab_class`` builds for this game.
+TAB = GreatGameTab

@@ -7,7 +7,7 @@ also carries the per-pile annotations of a solve (Grundy value, winning moves).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import Signal
@@ -21,7 +21,9 @@ from gui.widgets.options import OptionFields
 from solvers import nim
 from solvers.i18n import N_, _
 
-__all__ = ["PILES_CAPTION", "RULE_CAPTION", "NimForm", "inputs_from"]
+from .model import FIRST_PILES, check_state, inputs_from, state_of
+
+__all__ = ["PILES_CAPTION", "RULE_CAPTION", "NimForm"]
 
 RULE_CAPTION = N_(
     "Normal play: who takes the last stone wins. Misère: who takes it loses. "
@@ -32,20 +34,6 @@ PILES_CAPTION = N_(
     "Nim-sum: the Grundy values added in binary without carrying; 0 means the player to move"
     " loses against best play (in misère once every pile is 0 or 1, an odd count of 1s does)."
 )
-#: Piles shown when the tab opens.
-FIRST_PILES = (3, 4, 5)
-_RULES = ("normal", "misere", "subtraction")
-
-
-def inputs_from(piles: Sequence[int], options: Mapping[str, Any]) -> nim.NimInputs:
-    """The solver's inputs from piles and option values; ValueError says what is wrong."""
-    subtract = tuple(options.get("subtract") or ())
-    if options.get("misere") and subtract:
-        raise ValueError(_("misère and a subtraction set exclude each other: clear S or untick it"))
-    if subtract:
-        return nim.NimInputs(tuple(piles), nim.Rule.SUBTRACTION, subtract)
-    rule = nim.Rule.MISERE if options.get("misere") else nim.Rule.NORMAL
-    return nim.NimInputs(tuple(piles), rule)
 
 
 class NimForm(QWidget):
@@ -120,10 +108,7 @@ class NimForm(QWidget):
 
     def set_inputs(self, inputs: nim.NimInputs) -> None:
         """Show piles and rule."""
-        self.options.set_values(
-            {"misere": inputs.rule is nim.Rule.MISERE, "subtract": inputs.subtraction}
-        )
-        self.piles.model.set_values(list(inputs.piles))
+        self.restore(state_of(inputs))
 
     def set_annotations(
         self, notes: list[list[str]] | None, colours: list[QColor | None] | None = None
@@ -139,25 +124,7 @@ class NimForm(QWidget):
         return {"piles": self.piles.model.texts(), "options": self.options.state()}
 
     def restore(self, state: Mapping[str, Any]) -> None:
-        """Fill the form from ``state()`` data (or an older session's rule and set)."""
-        piles = state["piles"]
-        if not isinstance(piles, list) or not all(isinstance(p, (str, int)) for p in piles):
-            raise ValueError(_("'piles' must be a list of numbers"))
-        # Refused before any row is built: a huge list would freeze the table for seconds.
-        reason = self.piles.too_many(len(piles))
-        if reason is not None:
-            raise ValueError(_("'piles' holds {reason}").format(reason=reason))
-        if "options" in state:
-            options = state["options"]
-            if not isinstance(options, dict):
-                raise TypeError("'options' must be a mapping of option names")
-        else:  # sessions saved before the rule became option fields
-            rule, subtraction = state["rule"], state["subtraction"]
-            if rule not in _RULES or not isinstance(subtraction, str):
-                raise ValueError(_("unknown rule {rule}").format(rule=repr(rule)))
-            options = {
-                "misere": rule == "misere",
-                "subtract": subtraction if rule == "subtraction" else "",
-            }
-        self.options.restore(options)
-        self.piles.model.set_texts([str(p) for p in piles])
+        """Fill the form from ``state()`` data (``model.check_state`` refuses a bad one first)."""
+        state = check_state(state)
+        self.options.restore(state["options"])
+        self.piles.model.set_texts(state["piles"])

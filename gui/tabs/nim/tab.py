@@ -24,7 +24,7 @@ from .play import NimPlayPanel
 from .views import GrundyPlot, PileChart
 from .why_picture import NimWhyPicture
 
-__all__ = ["NimTab"]
+__all__ = ["TAB", "NimTab"]
 
 #: Help > Rules, a paragraph per text to translate.
 RULES = (
@@ -313,3 +313,7 @@ def _take_text(move: nim.Move) -> str:
     """A winning move in the pile table: ``take 2 → 1``."""
     text = _("take {count} → {after}")
     return text.format(count=f"{move.removed:,}", after=f"{move.after:,}")
+
+
+#: What ``gui.tabs.tab_class`` builds for this game.
+TAB = NimTab

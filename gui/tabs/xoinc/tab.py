@@ -38,7 +38,7 @@ from .views import (
 )
 from .why_picture import XoincWhyPicture
 
-__all__ = ["XoincTab"]
+__all__ = ["TAB", "XoincTab"]
 
 RULES = N_("""<p><b>Xoinc</b> (USACO 2009 November). A stack of coins, coin 1 on top. Players
 take turns taking coins from the top. The first player takes 1 or 2 coins; after that each
@@ -365,3 +365,7 @@ class XoincTab(GameTab):
     def _build_game(self, inputs: xoinc.XoincInputs, user_first: bool, note: str) -> None:
         """Build a game on ``inputs`` in a worker (``new_game``); ``note`` opens its log."""
         self.play.build(Job(xoinc.new_game, (inputs,)), user_first, note)
+
+
+#: What ``gui.tabs.tab_class`` builds for this game.
+TAB = XoincTab

@@ -34,7 +34,7 @@ from .play import IDLE, PlayPanel
 from .views import LinePanel, board_legend, move_words, no_line_note
 from .why_picture import WhyBoard
 
-__all__ = ["YutTab"]
+__all__ = ["TAB", "YutTab"]
 
 RULES = N_(
     "<p><b>Dice Yut</b> (Baekjoon 17825). Pieces start on <i>start</i>. Each turn, pick a "
@@ -397,3 +397,7 @@ class YutTab(GameTab):
     def _draw_start(self) -> None:
         sketch = Sketch.from_data(self.editor.data)
         self._show_position((sketch.start,) * self.form.piecesSpin.value(), (), 0)
+
+
+#: What ``gui.tabs.tab_class`` builds for this game.
+TAB = YutTab
