@@ -40,6 +40,7 @@ __all__ = [
     "number_texts",
     "option_label",
     "option_text",
+    "refusal",
     "state_model",
     "text",
     "whole_number",
@@ -60,6 +61,15 @@ class StateModel(Protocol):
 
     def state_of(self, inputs: Any) -> dict[str, Any]:
         """The state of a form showing ``inputs``."""
+
+
+def refusal(exc: Exception) -> str:
+    """The reason a state was refused, as the user reads it (a missing entry named)."""
+    if isinstance(exc, KeyError):
+        if exc.args:
+            return _("the entry {name} is missing").format(name=repr(exc.args[0]))
+        return _("an entry is missing")
+    return str(exc) or type(exc).__name__
 
 
 def state_model(game_id: str) -> StateModel:

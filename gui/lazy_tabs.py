@@ -15,6 +15,7 @@ Code that inspects the pages always gets real ones: ``widget(i)``,
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -22,8 +23,11 @@ from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QTabWidget, QWidget
 
 import solvers
+from gui.form_state import state_model
 from gui.tabs import GameTab, tab_class
 from solvers.i18n import _
+
+log = logging.getLogger(__name__)
 
 __all__ = ["LazyTabWidget", "Pages"]
 
@@ -38,6 +42,8 @@ class LazyTabWidget(QTabWidget):
         super().__init__(parent)
         self.ids = list(solvers.GAMES)
         self._pages: dict[str, GameTab] = {}
+        #: States a session gave pages not built yet: each is shown when its page is built.
+        self._kept: dict[str, dict[str, Any]] = {}
         self._idle = QTimer(self)
         self._idle.setSingleShot(True)
         self._idle.timeout.connect(self._build_one_in_idle_time)
@@ -74,8 +80,30 @@ class LazyTabWidget(QTabWidget):
             self.blockSignals(blocked)
         if placeholder is not None:
             placeholder.deleteLater()
+        kept = self._kept.pop(game_id, None)
+        if kept is not None:
+            try:
+                tab.restore_session(kept)  # one undo step, solved like any opened session
+            except ValueError:  # a bug: the game's model accepted this state
+                log.exception("%s: the session's state kept for it was refused", game_id)
         self.built.emit(tab)
         return tab
+
+    def built_page(self, game_id: str) -> GameTab | None:
+        """The tab of ``game_id`` if it is built (nothing is built by asking)."""
+        return self._pages.get(game_id)
+
+    def keep_state(self, game_id: str, state: dict[str, Any]) -> None:
+        """Show ``state`` (checked by the game's model) when the page is built."""
+        self._kept[game_id] = state
+
+    def state(self, game_id: str) -> dict[str, Any]:
+        """The page's state (``GameTab.state()``), without building it."""
+        tab = self._pages.get(game_id)
+        if tab is not None:
+            return tab.state()
+        kept = self._kept.get(game_id)
+        return dict(kept) if kept is not None else state_model(game_id).default_state()
 
     def built_pages(self) -> list[GameTab]:
         """The pages built so far (nothing is built by asking)."""

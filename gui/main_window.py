@@ -28,8 +28,7 @@ from gui.display import display_problem, has_display
 from gui.lazy_tabs import LazyTabWidget, Pages
 from gui.menus import MenuWindow
 from gui.rules import about_html, rules_html
-from gui.session import restore_all, write_session
-from gui.session_file import read_session_job
+from gui.session import read_session_job, restore_all, saved_states, write_session
 from gui.shortcuts import ForcedShortcuts
 from gui.tabs import GameTab
 from gui.tabs.base import stop_every_tab
@@ -194,8 +193,7 @@ class MainWindow(MenuWindow):
     def save_session(self, path: str | Path) -> str | None:
         """Write every tab's inputs atomically; returns None or the message shown."""
         try:
-            states = {game_id: tab.state() for game_id, tab in self.tabs.items()}
-            write_session(path, states, self.current_tab().game_id)
+            write_session(path, saved_states(self.gameTabs), self.current_tab().game_id)
         except (OSError, ValueError) as exc:
             text = _("Could not save the session to {name}: {reason}")
             message = text.format(name=Path(path).name, reason=_reason(exc))
@@ -212,10 +210,10 @@ class MainWindow(MenuWindow):
         are cancelled only when the session is accepted.
         """
         try:
-            # Parsed in a worker: a file of up to 4 MB never holds the window still.
+            # Parsed and checked in a worker: a file of up to 4 MB never holds the window still.
             job = controller.Job(read_session_job, (str(path),), progress=False)
             states, current = controller.run_and_wait(job)
-            restore_all(self.tabs, states)
+            restore_all(self.gameTabs, states)
         except ValueError as exc:
             message = _("{name} was not loaded: {reason}").format(name=Path(path).name, reason=exc)
             self.statusBar().showMessage(message)

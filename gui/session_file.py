@@ -1,7 +1,8 @@
-"""Session files without Qt: written atomically, read with limits, their shape checked.
+"""Session files without Qt: written atomically, read with limits, every tab's state checked.
 
-Kept apart from ``gui.session`` so that a worker process can read a session (a file
-of up to 4 MB is parsed there, never on the window's thread: ``read_session_job``).
+Kept apart from ``gui.session`` so that a worker process can read a session: a file
+of up to 4 MB is parsed there, and each tab's state checked by its game's model
+(``gui.form_state``), never on the window's thread (``read_session_job``).
 """
 
 from __future__ import annotations
@@ -11,13 +12,16 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import solvers
 from gui.files import atomic_write, load_json
+from gui.form_state import STATE_ERRORS, refusal, state_model
 from solvers.i18n import _
 from solvers.protocol import InputError
 
 __all__ = [
     "FORMAT",
     "MAX_SESSION_BYTES",
+    "check_states",
     "read_session",
     "read_session_job",
     "write_session",
@@ -97,9 +101,30 @@ def _check_lengths(game_id: str, state: dict[str, Any]) -> None:
             )
 
 
+def check_states(states: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Each known game's state as its form will show it; ValueError naming the game and why.
+
+    A game this version does not know is left out (a newer app's session still opens).
+    """
+    checked = {}
+    for game_id, state in states.items():
+        if game_id not in solvers.GAMES:
+            continue
+        try:
+            checked[game_id] = state_model(game_id).check_state(state)
+        except STATE_ERRORS as exc:
+            game = _(solvers.TITLES[game_id])
+            raise ValueError(_("{game}: {reason}").format(game=game, reason=refusal(exc))) from None
+    return checked
+
+
 def read_session_job(path: str) -> tuple[dict[str, dict[str, Any]], str | None]:
-    """``read_session`` as a worker job: a refused file is the user's (``InputError``)."""
+    """A session's checked states and its current tab, as a worker job.
+
+    A refused file is the user's (``InputError``).
+    """
     try:
-        return read_session(path)
+        states, current = read_session(path)
+        return check_states(states), current
     except ValueError as exc:
         raise InputError(str(exc)) from None

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from gui.files import atomic_write
-from gui.session import checked_ranges
+from gui.form_state import STATE_ERRORS, refusal
 from gui.widgets.dialogs import open_file, save_file
 from gui.widgets.images import choose_image_path, save_widget_image
 from gui.widgets.message_area import EXAMPLE_LOADED, said
@@ -207,12 +207,14 @@ def restore_session(tab: GameTab, state: dict[str, Any]) -> None:
     snapshot = tab.state()
     tab.cancel()
     try:
-        # Out-of-range numbers are refused with the field's range, not clamped by Qt.
-        with tab.history.group(N_("Open session")), checked_ranges(tab):
+        # The game's model refuses a bad state before any field changes (``restore``).
+        with tab.history.group(N_("Open session")):
             tab.restore(state)
-    except (ValueError, KeyError, TypeError, IndexError, OverflowError) as exc:
+    except STATE_ERRORS as exc:
         tab._put_back(snapshot)
-        raise ValueError(_("{game}: {reason}").format(game=tab.title, reason=exc)) from None
+        raise ValueError(
+            _("{game}: {reason}").format(game=tab.title, reason=refusal(exc))
+        ) from None
     tab.inputs_replaced()
 
 

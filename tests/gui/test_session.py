@@ -259,3 +259,40 @@ def test_opening_or_refusing_a_session_builds_no_tab(window: Any, tmp_path: Path
     assert window.open_session(good) is None
     assert window.open_session(bad) is not None
     assert tabs() == count
+
+
+def test_a_session_waits_for_a_tab_not_built_and_builds_none(
+    window: Any, qtbot: Any, tmp_path: Path
+) -> None:
+    """An unbuilt tab keeps its session state, shows it once built, and saves it meanwhile."""
+    from gui.form_state import state_model
+
+    assert window.gameTabs.built_page("nim") is None
+    nim_state = {"piles": ["7", "9"], "options": {"misere": True, "subtract": ""}}
+    path = tmp_path / "nim.json"
+    path.write_text(session({"nim": nim_state}))
+    built = {tab.game_id for tab in window.gameTabs.built_pages()}
+    assert window.open_session(path) is None
+    assert {tab.game_id for tab in window.gameTabs.built_pages()} == built
+    saved = tmp_path / "saved.json"
+    assert window.save_session(saved) is None  # nothing built to save either
+    assert {tab.game_id for tab in window.gameTabs.built_pages()} == built
+    tabs, _current = read_session(saved)
+    assert tabs["nim"] == nim_state
+    assert tabs["xoinc"] == state_model("xoinc").default_state()
+    nim = window.tabs["nim"]  # built now: it shows the session, as one undo step, and solves it
+    assert nim.state() == nim_state
+    assert nim.undo_stack.count() == 1
+    qtbot.waitUntil(nim.result_is_current, timeout=20000)
+    assert nim.judgeOutput.text() == "koosaga"  # misère, 7 xor 9 != 0: the first player wins
+    nim.undo_stack.undo()
+    assert nim.state() == state_model("nim").default_state()
+
+
+def test_a_refused_session_keeps_nothing_for_unbuilt_tabs(window: Any, tmp_path: Path) -> None:
+    good = {"piles": ["7", "9"], "options": {"misere": False, "subtract": ""}}
+    path = tmp_path / "bad.json"
+    path.write_text(session({"nim": good, "xoinc": {"coins": ["1"], "user_first": "yes"}}))
+    error = window.open_session(path)
+    assert error is not None and "Xoinc" in error
+    assert window.tabs["nim"].state() != good
