@@ -24,7 +24,6 @@ import shiboken6
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QUndoStack
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHBoxLayout,
     QPushButton,
     QSplitter,
@@ -37,13 +36,13 @@ from gui.controller import Job, SolveController, activity, warm_up
 from gui.tabs.live import AUTO_SOLVE_MS, PLACEHOLDER, LiveResults
 from gui.tabs.pages import SweepRunner, WhyRunner, page_switch
 from gui.tabs.tab_files import TabFiles
+from gui.tabs.tab_texts import TabTexts, page_names
 from gui.widgets.fields import NumberField
-from gui.widgets.grid_model import ValidatedGridModel
 from gui.widgets.grid_view import commit_open_editors
 from gui.widgets.judge_line import JudgeLine
 from gui.widgets.message_area import MessageArea, said
 from gui.widgets.options import OptionFields
-from gui.widgets.play_panel import GameRestarter, PlayPanelFrame
+from gui.widgets.play_panel import GameRestarter
 from gui.widgets.progress import job_progress_bar
 from gui.widgets.sweep_panel import SweepPanel
 from gui.widgets.undo import InputHistory
@@ -67,16 +66,7 @@ def stop_every_tab() -> None:
             tab.cancel()
 
 
-def _page_names() -> tuple[tuple[str, str], ...]:
-    """The titles and tooltips of the Solve, Why and What-if pages, in the language spoken."""
-    return (
-        (_("Solve"), _("The inputs, the optimal play and playing along")),
-        (_("Why"), _("How the answer is derived, step by step")),
-        (_("What if"), _("Vary one input over a range and see the answer move")),
-    )
-
-
-class GameTab(LiveResults, TabFiles, QWidget):
+class GameTab(LiveResults, TabFiles, TabTexts, QWidget):
     """Base class of the five game tabs."""
 
     #: One line for the main window's status bar: a text, or a function of the language
@@ -187,7 +177,7 @@ class GameTab(LiveResults, TabFiles, QWidget):
             *(
                 (page, title, tip)
                 for page, (title, tip) in zip(
-                    (solve_page, self.why.page, self.sweepPanel), _page_names(), strict=True
+                    (solve_page, self.why.page, self.sweepPanel), page_names(), strict=True
                 )
             )
         )
@@ -292,52 +282,6 @@ class GameTab(LiveResults, TabFiles, QWidget):
     def follow_play(self, job: Job[Any] | None, title: str = "") -> None:
         """The Why page follows the game in play (``job`` makes its steps); None: the result's."""
         self.why.follow(job, title)
-
-    def retranslate(self) -> None:
-        """Draw again, in the language now spoken, what the tab made from its state.
-
-        Texts set once from a constant are switched by ``gui.i18n``. The answer line, the
-        derivation and the messages are made again; inputs without a current answer are
-        solved again, so a refusal (too big, invalid) is said in the new language.
-        Tabs add their own (play panels, tables with numbers) and call this first.
-        """
-        # Said again here: "Why" and "Explanation" are one word in some languages, so the
-        # page names cannot be found back from what they read.
-        for index, (title, tip) in enumerate(_page_names()):
-            self.pagesBar.setTabText(index, title)
-            self.pagesBar.setTabToolTip(index, tip)
-        self.history.retranslate()
-        for panel in self.findChildren(PlayPanelFrame):
-            panel.name_frame()
-        for widget in (self.sweepPanel, self.messages, self.judgeLine, *self._shared_parts()):
-            again = getattr(widget, "retranslate", None)
-            if callable(again):
-                again()
-        if self.result is not None:
-            self.messages.set_result(self.result_text(self.result))
-            if self._stale:
-                self.messages.set_stale()
-        message = self.doc.message
-        if self.revalidate():  # a problem with the inputs is said anew, else the message was
-            self.show_message(message.render, message.error)
-            if self.result_is_current():
-                answer = self.judgeOutput.text()
-                self.why.again(_("{game}: {answer}").format(game=self.title, answer=answer))
-            elif not self.controller.busy:
-                self.solve(seal=False)
-
-    def _shared_parts(self) -> list[Any]:
-        """The shared widgets and tables in the tab that draw texts from their state."""
-        parts: list[Any] = [
-            *self.findChildren(NumberField),
-            *self.findChildren(OptionFields),
-            *self.findChildren(PlayPanelFrame),
-        ]
-        for view in self.findChildren(QAbstractItemView):
-            model = view.model()
-            if isinstance(model, ValidatedGridModel) and model not in parts:
-                parts.append(model)
-        return parts
 
     def result_text(self, result: Any) -> str:
         """The answer line (must contain the judge's answer)."""
