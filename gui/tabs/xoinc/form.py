@@ -18,11 +18,11 @@ from solvers import xoinc
 from solvers.i18n import N_, _, pgettext
 from solvers.protocol import Option
 
+from .model import DEFAULT_STACK
 from .views import caption
 
-__all__ = ["DEFAULT_STACK", "FORM_CAPTION", "CoinForm", "CoinList"]
+__all__ = ["FORM_CAPTION", "CoinForm", "CoinList"]
 
-DEFAULT_STACK = (1, 3, 1, 7, 2)
 FORM_CAPTION = N_(
     "One coin per row, the top of the stack first. Type, paste a list, drag rows, or make a"
     " random stack. After a solve the rows say who takes each coin."

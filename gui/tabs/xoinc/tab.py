@@ -23,6 +23,7 @@ from solvers.i18n import N_, _, ngettext
 from solvers.xoinc.play import XoincGame
 
 from .form import CoinForm
+from .model import check_state, state_of
 from .play import XoincPlayPanel
 from .views import (
     CHART_LEGEND,
@@ -139,8 +140,8 @@ class XoincTab(GameTab):
         return xoinc.XoincInputs(tuple(self.coins.model.values()))
 
     def set_inputs(self, inputs: xoinc.XoincInputs) -> None:
-        """Show a stack."""
-        self.coins.model.set_values(inputs.coins)
+        """Show a stack; the side chosen for play stays (it is no input of the solver)."""
+        self.restore(state_of(inputs, self.play.sideCombo.currentIndex() == 0))
 
     def inputs_changed(self) -> None:
         """Any edit cancels work, greys the answer, restarts a game and drops the old line."""
@@ -164,19 +165,10 @@ class XoincTab(GameTab):
         }
 
     def restore(self, state: dict[str, Any]) -> None:
-        """Fill the form from a session; a list longer than a stack is refused at once."""
-        coins, user_first = state["coins"], state.get("user_first", True)
-        if not isinstance(coins, list):
-            raise TypeError("'coins' must be a list of numbers")
-        reason = self.coins.too_many(len(coins))
-        if reason is not None:
-            raise ValueError(_("'coins' holds {reason}").format(reason=reason))
-        if not all(isinstance(c, (str, int)) and not isinstance(c, bool) for c in coins):
-            raise ValueError(_("'coins' must be a list of numbers"))
-        if not isinstance(user_first, bool):
-            raise TypeError("'user_first' must be true or false")
-        self.coins.model.set_texts([str(c) for c in coins])
-        self.play.sideCombo.setCurrentIndex(0 if user_first else 1)
+        """Fill the form from ``state()`` data (``model.check_state`` refuses a bad one first)."""
+        state = check_state(state)
+        self.coins.model.set_texts(state["coins"])
+        self.play.sideCombo.setCurrentIndex(0 if state["user_first"] else 1)
 
     # ----- result --------------------------------------------------------------------------
     def result_text(self, result: xoinc.XoincResult) -> str:
