@@ -37,6 +37,7 @@ __all__ = [
     "flag",
     "list_too_long",
     "noun",
+    "number_text",
     "number_texts",
     "option_label",
     "option_text",
@@ -130,6 +131,11 @@ def list_too_long(count: int, most: int | None, things: str) -> str | None:
     return None
 
 
+def number_text(text: str) -> str:
+    """A number list's entry as its cell keeps it: no spaces around, no digit separators."""
+    return text.strip().replace(",", "").replace("_", "")
+
+
 def number_texts(value: Any, name: str, most: int, things: str) -> list[str]:
     """A number list as typed (entry ``name`` of the file): texts, at most ``most`` of them.
 
@@ -143,7 +149,7 @@ def number_texts(value: Any, name: str, most: int, things: str) -> list[str]:
         raise ValueError(_("'{name}' holds {reason}").format(name=name, reason=reason))
     if not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in value):
         raise ValueError(_("'{name}' must be a list of numbers").format(name=name))
-    return [str(v) for v in value]
+    return [number_text(str(v)) for v in value]
 
 
 #: The form labels the games' option names make (``option_label``), marked for translation

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.form_state import list_too_long, noun
+from gui.form_state import list_too_long, noun, number_text
 from gui.widgets.fields import NumberField
 from gui.widgets.grid_model import ValidatedGridModel
 from gui.widgets.grid_view import GridView
@@ -65,7 +65,7 @@ class NumberListModel(ValidatedGridModel):
 
     def normalize(self, column: int, text: str) -> str:
         """Digit group separators typed by the user are dropped."""
-        return text.strip().replace(",", "").replace("_", "")
+        return number_text(text)
 
     def display_text(self, row: int, column: int, text: str) -> str:
         """Numbers with thousands separators."""

@@ -304,8 +304,6 @@ def test_the_values_take_the_spare_width_not_the_last_column(make_tab, solve_and
 
 
 def test_a_refused_session_leaves_the_result_as_it_was(make_tab, qtbot, solve_and_wait) -> None:  # type: ignore[no-untyped-def]
-    from gui.session import restore_all
-
     tab = xoinc_tab(make_tab)
     result = solve_and_wait(tab)
     tab.start_game(True)
@@ -313,7 +311,7 @@ def test_a_refused_session_leaves_the_result_as_it_was(make_tab, qtbot, solve_an
     notes = [tab.coins.model.data(tab.coins.model.index(r, 1)) for r in range(5)]
     for bad in ({"coins": ["1"] * (xoinc.MAX_COINS + 1)}, {"coins": ["1"], "user_first": 3}):
         try:
-            restore_all({"xoinc": tab}, {"xoinc": bad})
+            tab.restore_session(bad)
         except ValueError as exc:
             assert "Xoinc" in str(exc)
         else:

@@ -13,19 +13,10 @@ from typing import Any
 from gui.form_state import flag, number_texts
 from solvers import xoinc
 
-__all__ = ["DEFAULT_STACK", "check_state", "default_state", "state_of", "typed_number"]
+__all__ = ["DEFAULT_STACK", "check_state", "default_state", "state_of"]
 
 #: The stack shown when the tab opens.
 DEFAULT_STACK = (1, 3, 1, 7, 2)
-
-
-def typed_number(text: str) -> str:
-    """A number list's entry as its cell keeps it: no spaces around, no digit separators.
-
-    The same rule as ``NumberListModel.normalize`` (which needs Qt), so that ``check_state``
-    returns exactly what the coin list shows for ``" 1,000"``.
-    """
-    return text.strip().replace(",", "").replace("_", "")
 
 
 def default_state() -> dict[str, Any]:
@@ -41,7 +32,7 @@ def check_state(state: Mapping[str, Any]) -> dict[str, Any]:
     """
     coins = number_texts(state["coins"], "coins", xoinc.MAX_COINS, "coins")
     user_first = flag(state.get("user_first", True), "user_first")
-    return {"coins": [typed_number(c) for c in coins], "user_first": user_first}
+    return {"coins": coins, "user_first": user_first}
 
 
 def state_of(inputs: xoinc.XoincInputs, user_first: bool = True) -> dict[str, Any]:
