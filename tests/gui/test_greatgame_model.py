@@ -231,7 +231,7 @@ def test_any_table_of_texts_and_numbers_is_kept_as_its_texts(state: dict[str, An
     ]
     assert (checked["W"], checked["L"]) == (state["W"], state["L"])
     assert check_state(checked) == checked
-    # A number's text is that number (an infinite or missing one is marked by the table).
+    # A number's text is that number (the table marks an infinite one or nan as not one).
     for row_given, row_shown in zip(state["rows"], checked["rows"], strict=True):
         for cell, text in zip(row_given, row_shown, strict=True):
             if isinstance(cell, float) and math.isfinite(cell):
