@@ -5,8 +5,7 @@ what was typed, a cell that is not a number in [0, 100] is marked with its
 reason, and a row whose three cells do not sum to 100 gets a marked sum cell
 (the read-only fourth column). Rows can be pasted from a spreadsheet (adding
 rows as needed), imported from CSV, or filled uniform / random / toward rock.
-W and L are fields built by ``OptionFields`` from option data, so a session
-value out of range is refused with the range instead of clamped.
+W and L are fields built by ``OptionFields`` from ``model.GAP_FIELDS``.
 """
 
 from __future__ import annotations
@@ -27,13 +26,11 @@ from gui.files import read_text_limited
 from gui.widgets.grid_model import Index, ValidatedGridModel
 from gui.widgets.grid_view import GridView, split_block
 from gui.widgets.theme import ROLE
-from solvers.greatgame import MAX_GAP, MAX_THROWS
+from solvers.greatgame import MAX_THROWS
 from solvers.greatgame.model import SUM_TOLERANCE, Hand, hand_name
 from solvers.i18n import N_, _
-from solvers.protocol import Option
 
 __all__ = [
-    "GAP_FIELDS",
     "MAX_CELL_CHARS",
     "MAX_CSV_BYTES",
     "ThrowTableModel",
@@ -51,12 +48,6 @@ THIRD = "33.3333333333"
 MAX_CSV_BYTES = 1024 * 1024
 #: Longest percentage a CSV cell may hold (``33.3333333333`` is 13 characters).
 MAX_CELL_CHARS = 32
-
-#: W and L as data: ``OptionFields`` builds their spin boxes (named ``option_<name>``).
-GAP_FIELDS = (
-    Option("W", "int", 2, N_("Win the match this many rounds ahead (W)"), lo=1, hi=MAX_GAP),
-    Option("L", "int", 2, N_("Lose the match this many rounds behind (L)"), lo=1, hi=MAX_GAP),
-)
 
 
 def _number(text: str) -> float | None:

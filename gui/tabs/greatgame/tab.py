@@ -42,7 +42,8 @@ from solvers.greatgame import (
 )
 from solvers.i18n import N_, _, ngettext
 
-from .form import GAP_FIELDS, ThrowTableModel, ThrowTableView
+from .form import ThrowTableModel, ThrowTableView
+from .model import FIRST_ROWS, GAP_FIELDS, GAP_LABELS, check_state, state_of
 from .play import IDLE, GreatGamePlayPanel
 from .texts import RULES
 from .views import (
@@ -110,7 +111,7 @@ class GreatGameTab(GameTab):
             self,
         )
         self.add_form_and_views(self._build_form(), self._build_views(), (360, 660))
-        self.throws.set_texts([["30", "30", "40"], ["50", "20", "30"]])
+        self.throws.set_texts(FIRST_ROWS)
         self._name_widgets()
         self.revalidate()
 
@@ -202,14 +203,13 @@ class GreatGameTab(GameTab):
         self.gSpin.setToolTip(_("Throws in a round: the table has one row per throw"))
         gap_layout = self.gaps.layout()
         assert isinstance(gap_layout, QFormLayout)
-        for spin, words, tip in (
-            (self.wSpin, _("Rounds ahead to win (W)"), _(GAP_FIELDS[0].help)),
-            (self.lSpin, _("Rounds behind to lose (L)"), _(GAP_FIELDS[1].help)),
+        for spin, words, option in zip(
+            (self.wSpin, self.lSpin), GAP_LABELS, GAP_FIELDS, strict=True
         ):
             label = gap_layout.labelForField(spin)
             if isinstance(label, QLabel):
-                label.setText(words)
-            spin.setToolTip(tip)
+                label.setText(_(words))
+            spin.setToolTip(_(option.help))
         for button, (text, _name, _kind, tip) in zip(self.fillButtons, FILLS, strict=True):
             button.setText(_(text))
             button.setToolTip(_(tip))
@@ -270,9 +270,8 @@ class GreatGameTab(GameTab):
         return GreatGameInputs(self.throws.values(), self.wSpin.value(), self.lSpin.value())
 
     def set_inputs(self, inputs: GreatGameInputs) -> None:
-        """Show ``inputs`` in the form."""
-        self.throws.set_texts([[f"{v:g}" for v in row] for row in inputs.percentages])
-        self.gaps.set_values({"W": inputs.win_by, "L": inputs.lose_by})
+        """Show ``inputs`` in the form (each percentage exactly, so it reads back the same)."""
+        self.restore(state_of(inputs))
 
     def import_csv(self, path: str | Path) -> bool:
         """Replace the throws by the rows of a CSV file; on error keep them and say why."""
@@ -308,13 +307,11 @@ class GreatGameTab(GameTab):
         return {"rows": self.throws.texts(), **self.gaps.state()}
 
     def restore(self, state: dict[str, Any]) -> None:
-        """Fill the form from a session (out-of-range W or L refused with the range)."""
-        rows = state["rows"]
-        if not isinstance(rows, list) or not all(isinstance(r, list) for r in rows):
-            raise ValueError(_("'rows' must be a list of [rock, paper, scissors] rows"))
-        gaps = {"W": state["W"], "L": state["L"]}
-        self.throws.set_texts([[str(c) for c in r] for r in rows])
-        self.gaps.restore(gaps)
+        """Fill the form from ``state()`` data (``model.check_state`` refuses a bad one first)."""
+        state = check_state(state)
+        self.throws.set_texts(state["rows"])
+        self.wSpin.setValue(state["W"])
+        self.lSpin.setValue(state["L"])
 
     def solve_job(self, inputs: GreatGameInputs) -> Job[Any]:
         """Solve with the round policy recorded in the worker (the views and the CSV need it)."""
