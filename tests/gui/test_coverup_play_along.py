@@ -7,7 +7,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 from test_coverup_tab import BG, CHECK, coverup_tab, show_layout_with_candidates
 
-from gui.tabs.coverup.form import FIRST_SLOT, P_COL, PICK_COL, DigitRow
+from gui.tabs.coverup.form import FIRST_SLOT, P_COL, PICK_COL
+from gui.tabs.coverup.model import DigitRow
 from gui.widgets.play_panel import RESTARTED
 from gui.widgets.theme import BEST, SELECTED
 from solvers import coverup as cu

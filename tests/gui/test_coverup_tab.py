@@ -9,7 +9,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QPushButton
 
-from gui.tabs.coverup.form import FIRST_SLOT, PICK_COL, DigitRow
+from gui.tabs.coverup.form import FIRST_SLOT, PICK_COL
+from gui.tabs.coverup.model import DigitRow
 from gui.widgets.theme import BAD, BEST, SELECTED
 from solvers import coverup as cu
 

@@ -22,12 +22,13 @@ from gui.widgets.theme import BEST, BEST_TEXT, ROLE, SELECTED
 from solvers import coverup as cu
 from solvers.i18n import N_, _, ngettext
 
+from .model import DigitRow
+
 __all__ = [
     "DIGIT_SLOTS",
     "FIRST_SLOT",
     "LIKELY_COL",
     "PICK_COL",
-    "DigitRow",
     "DigitTableModel",
     "RowOverlay",
     "parse_digits",
@@ -77,15 +78,6 @@ def slot_digits(digits: list[int], likely: set[int]) -> list[int]:
 
 def _likely_text(digits: set[int]) -> str:
     return " ".join(str(d) for d in sorted(digits))
-
-
-@dataclass
-class DigitRow:
-    """One column as typed: digits text, the digits ticked as likely, p text."""
-
-    digits_text: str
-    candidates: set[int] = field(default_factory=set)
-    p_text: str = "0"
 
 
 @dataclass

@@ -41,9 +41,9 @@ from .form import (
     parse_digits,
     slot_digits,
 )
+from .model import PRESETS, check_state, rows_of_state, state_of, state_of_rows
 from .picture import ColumnsPicture
 from .play import IDLE, PlayPanel
-from .rows import PRESETS, rows_of_inputs, rows_of_state, state_of_rows
 from .rules_text import RULES
 from .simulation import SimulationPanel
 from .views import TABLE_LEGEND, digit_view, fit_rows, overlay_of
@@ -221,14 +221,15 @@ class CoverUpTab(GameTab):
 
     def set_inputs(self, inputs: cu.CoverUpInputs) -> None:
         """Digits 0..m-1 per column; the first l of them are ticked as likely."""
-        self.model.set_digit_rows(rows_of_inputs(inputs))
+        self.restore(state_of(inputs))
 
     def state(self) -> dict[str, Any]:
         """The table as typed."""
         return state_of_rows(self.model.digit_rows())
 
     def restore(self, state: dict[str, Any]) -> None:
-        """Fill the table from a session."""
+        """Fill the table from ``state()`` data (``model.check_state`` refuses a bad one first)."""
+        state = check_state(state)
         self.model.set_digit_rows(rows_of_state(state))
 
     def solve_job(self, inputs: cu.CoverUpInputs) -> Job[Any]:
