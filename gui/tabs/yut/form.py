@@ -221,9 +221,9 @@ class YutForm(QWidget):
 
     def apply_options(self, options: Mapping[str, Any]) -> None:
         """Set pieces, faces, turns, mode and board from ``{Option.name: value}``."""
-        self.piecesSpin.setValue(int(options.get("pieces", 4)))
-        self.facesSpin.setValue(int(options.get("faces", 5)))
-        self.turnsSpin.setValue(int(options.get("turns", 10)))
+        self.piecesSpin.setValue(int(options.get("pieces", FIRST["pieces"])))
+        self.facesSpin.setValue(int(options.get("faces", FIRST["faces"])))
+        self.turnsSpin.setValue(int(options.get("turns", FIRST["turns"])))
         (self.unknownRadio if options.get("expected") else self.knownRadio).setChecked(True)
         board = options.get("board")
         if isinstance(board, yut.Board):
