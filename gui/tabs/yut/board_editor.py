@@ -7,7 +7,6 @@ or raises ``ValueError`` listing what is wrong.
 
 from __future__ import annotations
 
-import copy
 import html
 import json
 from pathlib import Path
@@ -32,8 +31,9 @@ from gui.widgets.fields import NumberField
 from gui.widgets.theme import ROLE, colour_css
 from solvers.i18n import N_, _
 from solvers.yut import MAX_BOARD_BYTES, Board, board_from_json, board_to_json, standard_board
-from solvers.yut.board import MAX_NAME_CHARS, MAX_SCORE, MAX_SQUARES
+from solvers.yut.board import MAX_NAME_CHARS, MAX_SCORE
 
+from .model import check_board
 from .names import data_names
 
 __all__ = ["BoardEditor"]
@@ -145,23 +145,11 @@ class BoardEditor(QGroupBox):
         self.set_data(board_to_json(board))
 
     def set_data(self, data: dict[str, Any]) -> None:
-        """Replace the edited board by JSON data (may be invalid: problems are shown)."""
-        if not isinstance(data, dict) or not isinstance(data.get("squares"), list):
-            raise ValueError(_("a board must be a JSON object with a list of squares"))
-        if len(data["squares"]) > MAX_SQUARES:
-            # Refused before anything is drawn: a huge board would freeze the window.
-            raise ValueError(
-                _("at most {most} squares, got {count}").format(
-                    most=MAX_SQUARES, count=len(data["squares"])
-                )
-            )
-        if not all(isinstance(s, dict) and "id" in s for s in data["squares"]):
-            raise ValueError(_("every square needs an id"))
-        try:
-            copied = copy.deepcopy(data)
-        except RecursionError:  # a session's board nested absurdly deep
-            raise ValueError(_("the board is nested too deeply")) from None
-        self.data = copied
+        """Replace the edited board by JSON data (may be invalid: problems are shown).
+
+        ValueError (``model.check_board``) when the editor cannot even list its squares.
+        """
+        self.data = check_board(data)
         self.selected = None
         self._changed()
 

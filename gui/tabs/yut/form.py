@@ -31,6 +31,7 @@ from solvers.protocol import split_numbers
 from solvers.yut.known import throw_problem
 
 from .board_editor import BoardEditor
+from .model import FIRST, LABELS, RANGES, check_state, state_of
 
 __all__ = ["YutForm", "parse_numbers"]
 
@@ -55,11 +56,12 @@ def parse_numbers(text: str, refusal: str, kind: type[int] | type[float]) -> lis
     return values
 
 
-def _spin(name: str, top: int, value: int) -> NumberField:
+def _spin(field: str) -> NumberField:
+    """The number field of state entry ``field`` (``piecesSpin`` for ``pieces``)."""
     spin = NumberField()
-    spin.setObjectName(name)
-    spin.setRange(1, top)
-    spin.setValue(value)
+    spin.setObjectName(f"{field}Spin")
+    spin.setRange(1, RANGES[field])
+    spin.setValue(FIRST[field])
     return spin
 
 
@@ -78,7 +80,7 @@ class YutForm(QWidget):
         self.modeButtons = QButtonGroup(self)
         self.modeButtons.addButton(self.knownRadio, 0)
         self.modeButtons.addButton(self.unknownRadio, 1)
-        self.throwsEdit = QLineEdit("1 2 3 4 1 2 3 4 1 2")
+        self.throwsEdit = QLineEdit(FIRST["throws"])
         self.throwsEdit.setObjectName("throwsEdit")
         self.throwsEdit.setToolTip(
             _("The die results in order, 1 to {most} of them").format(most=yut.MAX_THROWS)
@@ -86,10 +88,10 @@ class YutForm(QWidget):
         self.randomButton = QPushButton(_("Random"))
         self.randomButton.setObjectName("randomButton")
         self.randomButton.setToolTip(_("Random throws (as many as now, 10 if none)"))
-        self.piecesSpin = _spin("piecesSpin", yut.MAX_PIECES, 4)
-        self.facesSpin = _spin("facesSpin", yut.MAX_FACE, 5)
-        self.turnsSpin = _spin("turnsSpin", yut.MAX_THROWS, 10)
-        self.probabilitiesEdit = QLineEdit()
+        self.piecesSpin = _spin("pieces")
+        self.facesSpin = _spin("faces")
+        self.turnsSpin = _spin("turns")
+        self.probabilitiesEdit = QLineEdit(FIRST["probabilities"])
         self.probabilitiesEdit.setObjectName("probabilitiesEdit")
         self.probabilitiesEdit.setPlaceholderText(_("equally likely"))
         self.probabilitiesEdit.setToolTip(
@@ -106,10 +108,10 @@ class YutForm(QWidget):
         form.addRow(self.knownRadio)
         form.addRow(_("Throws:"), throws_row)
         form.addRow(self.unknownRadio)
-        form.addRow(_("Turns:"), self.turnsSpin)
+        form.addRow(_(LABELS["turns"]), self.turnsSpin)
         form.addRow(_("Face probabilities:"), self.probabilitiesEdit)
-        form.addRow(_("Pieces:"), self.piecesSpin)
-        form.addRow(_("Die faces 1 to"), self.facesSpin)
+        form.addRow(_(LABELS["pieces"]), self.piecesSpin)
+        form.addRow(_(LABELS["faces"]), self.facesSpin)
         self.editor = BoardEditor()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -215,30 +217,13 @@ class YutForm(QWidget):
     # ----- writing -----------------------------------------------------------------------------
     def set_inputs(self, inputs: yut.YutInputs | yut.ExpectInputs) -> None:
         """Show ``inputs`` in the form (and their board in the editor)."""
-        self.piecesSpin.setValue(inputs.pieces)
-        self.facesSpin.setValue(inputs.faces)
-        if isinstance(inputs, yut.ExpectInputs):
-            self.unknownRadio.setChecked(True)
-            self.turnsSpin.setValue(inputs.turns)
-            uniform = inputs.probabilities == yut.uniform(inputs.faces)
-            self.probabilitiesEdit.setText(
-                "" if uniform else " ".join(f"{p:g}" for p in inputs.probabilities)
-            )
-        else:
-            self.knownRadio.setChecked(True)
-            self.throwsEdit.setText(" ".join(map(str, inputs.throws)))
-        try:
-            same = self.editor.board() == inputs.board
-        except ValueError:
-            same = False
-        if not same:
-            self.editor.set_board(inputs.board)
+        self.restore(state_of(inputs))
 
     def apply_options(self, options: Mapping[str, Any]) -> None:
         """Set pieces, faces, turns, mode and board from ``{Option.name: value}``."""
-        self.piecesSpin.setValue(int(options.get("pieces", 4)))
-        self.facesSpin.setValue(int(options.get("faces", 5)))
-        self.turnsSpin.setValue(int(options.get("turns", 10)))
+        self.piecesSpin.setValue(int(options.get("pieces", FIRST["pieces"])))
+        self.facesSpin.setValue(int(options.get("faces", FIRST["faces"])))
+        self.turnsSpin.setValue(int(options.get("turns", FIRST["turns"])))
         (self.unknownRadio if options.get("expected") else self.knownRadio).setChecked(True)
         board = options.get("board")
         if isinstance(board, yut.Board):
@@ -267,19 +252,14 @@ class YutForm(QWidget):
             "board": self.editor.data,
         }
 
-    def restore(self, state: dict[str, Any]) -> None:
-        """Fill the form from a session; ``ValueError`` when malformed (the tab puts it back)."""
-        mode = state["mode"]
-        if mode not in ("known", "unknown"):
-            raise ValueError(_("unknown mode {mode}").format(mode=repr(mode)))
-        numbers = [state[k] for k in ("pieces", "faces", "turns")]
-        texts = [state[k] for k in ("throws", "probabilities")]
-        if not all(isinstance(t, str) for t in texts):
-            raise ValueError(_("throws and probabilities must be text"))
-        self.editor.set_data(state["board"])
-        (self.unknownRadio if mode == "unknown" else self.knownRadio).setChecked(True)
-        self.piecesSpin.setValue(numbers[0])
-        self.facesSpin.setValue(numbers[1])
-        self.turnsSpin.setValue(numbers[2])
-        self.throwsEdit.setText(texts[0])
-        self.probabilitiesEdit.setText(texts[1])
+    def restore(self, state: Mapping[str, Any]) -> None:
+        """Fill the form from ``state()`` data (``model.check_state`` refuses a bad one first)."""
+        state = check_state(state)
+        if state["board"] != self.editor.data:  # an unchanged board keeps its selected square
+            self.editor.set_data(state["board"])
+        (self.unknownRadio if state["mode"] == "unknown" else self.knownRadio).setChecked(True)
+        self.piecesSpin.setValue(state["pieces"])
+        self.facesSpin.setValue(state["faces"])
+        self.turnsSpin.setValue(state["turns"])
+        self.throwsEdit.setText(state["throws"])
+        self.probabilitiesEdit.setText(state["probabilities"])
