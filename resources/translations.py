@@ -7,7 +7,7 @@
 - ``check [AREA...]``: list what a catalogue lacks (untranslated, fuzzy, obsolete or
   missing texts, a ``{field}`` lost in a translation, a stale ``.mo``) and, for all
   areas, texts the shared areas translate two ways; exit 1 if any.
-- ``lint [PATH...]``: list the texts a user would read that are not marked.
+- ``lint [AREA or PATH...]``: list the texts a user would read that are not marked.
 
 A catalogue per area of the code (``AREAS``) lets each be translated on its own. This
 is a developer's tool (it needs Babel, a test dependency); the app itself reads the
@@ -341,7 +341,9 @@ def main(argv: list[str]) -> int:
     """The command line (see the module's docstring)."""
     command, *names = argv or ["check"]
     if command == "lint":
-        paths = [Path(n) for n in names] or sources()
+        # An area's name lints its files, as ``update`` and ``check`` take areas.
+        paths = [p for n in names for p in (sources(n) if n in AREAS else [Path(n)])]
+        paths = paths or sources()
         found = unmarked(p for p in paths if area_of(p) is not None)
         if found:
             print("\n".join(found))
