@@ -214,3 +214,17 @@ def test_a_p_out_of_range_is_kept_and_marked_not_refused(make_tab: Any) -> None:
     tab.restore(state)
     assert tab.state() == check_state(state)
     assert "between 0 and 1" in (tab.model.cell_error(0, P_COL) or "")
+
+
+def test_a_judge_line_reads_as_the_judge_file_with_or_without_its_count() -> None:
+    from gui.tabs.coverup.model import judge_line_inputs
+
+    expected = cu.parse_judge("2\n10 2 0.5 4 1 1.0\n")[0]
+    assert judge_line_inputs("10 2 0.5 4 1 1.0") == expected
+    assert judge_line_inputs("2 10 2 0.5 4 1 1.0") == expected
+    with pytest.raises(ValueError, match="type m l p"):
+        judge_line_inputs("")
+    for bad in ("10 2", "3 1 2.0"):
+        with pytest.raises(ValueError) as error:
+            judge_line_inputs(bad)
+        assert str(error.value) and "line" not in str(error.value)  # a box: no line number

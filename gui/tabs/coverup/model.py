@@ -15,12 +15,14 @@ from typing import Any
 from gui.form_state import list_too_long, text
 from solvers import coverup as cu
 from solvers.i18n import N_, _
+from solvers.protocol import JudgeFormatError
 
 __all__ = [
     "PRESETS",
     "DigitRow",
     "check_state",
     "default_state",
+    "judge_line_inputs",
     "rows_of_inputs",
     "rows_of_state",
     "state_of",
@@ -129,3 +131,23 @@ def rows_of_state(state: Mapping[str, Any]) -> list[DigitRow]:
 
 def _p_text(p: float) -> str:
     return repr(p) if p not in (0.0, 1.0) else str(int(p))
+
+
+def judge_line_inputs(line: str) -> cu.CoverUpInputs:
+    """The case typed on one line as judge triplets ``m l p ...`` (the leading n optional).
+
+    ValueError with the reason (a judge file's own reason, without its line number).
+    """
+    words = line.split()
+    text = (
+        f"{words[0]}\n{' '.join(words[1:])}"
+        if len(words) % 3 == 1
+        else f"{len(words) // 3}\n{line}"
+    )
+    try:
+        cases = cu.parse_judge(text)
+    except JudgeFormatError as exc:  # one line in the box: its reason, not a line number
+        raise ValueError(exc.reason) from None
+    if not cases:
+        raise ValueError(_("type m l p for each column"))
+    return cases[0]

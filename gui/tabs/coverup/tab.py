@@ -32,7 +32,6 @@ from solvers import coverup as cu
 from solvers.coverup.why import explain_position
 from solvers.i18n import N_, _
 from solvers.play_session import PlaySession
-from solvers.protocol import JudgeFormatError
 
 from .form import (
     FIRST_SLOT,
@@ -41,7 +40,7 @@ from .form import (
     parse_digits,
     slot_digits,
 )
-from .model import PRESETS, check_state, rows_of_state, state_of, state_of_rows
+from .model import PRESETS, check_state, judge_line_inputs, rows_of_state, state_of, state_of_rows
 from .picture import ColumnsPicture
 from .play import IDLE, PlayPanel
 from .rules_text import RULES
@@ -145,23 +144,12 @@ class CoverUpTab(GameTab):
 
     def apply_judge_line(self, text: str) -> bool:
         """Fill the table from judge triplets ``m l p ...`` (with or without the leading n)."""
-        words = text.split()
-        if len(words) % 3 == 1:
-            text = f"{words[0]}\n{' '.join(words[1:])}"
-        else:
-            text = f"{len(words) // 3}\n{text}"
         try:
-            cases = cu.parse_judge(text)
-        except JudgeFormatError as exc:  # one line in the box: its reason, not a line number
-            self.show_message(_("Judge input: {reason}").format(reason=exc.reason), error=True)
-            return False
+            inputs = judge_line_inputs(text)
         except ValueError as exc:
             self.show_message(_("Judge input: {reason}").format(reason=exc), error=True)
             return False
-        if not cases:
-            self.show_message(lambda: _("Judge input: type m l p for each column"), error=True)
-            return False
-        self.load_inputs(cases[0])
+        self.load_inputs(inputs)
         return True
 
     def parse_judge_text(self, text: str) -> list[cu.CoverUpInputs]:
