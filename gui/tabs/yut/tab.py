@@ -24,12 +24,11 @@ from gui.widgets.play_panel import GameRestarter
 from solvers import yut
 from solvers.i18n import N_, _
 from solvers.play_session import CHANCE, PlaySession
-from solvers.yut.export import EXPECT_HEADER, KNOWN_HEADER, NO_MOVE, YES
 from solvers.yut.why import explain_position, face_options
 
 from .board_view import BoardView, Sketch
 from .form import YutForm
-from .names import board_names
+from .names import named_csv_rows
 from .play import IDLE, PlayPanel
 from .views import LinePanel, board_legend, move_words, no_line_note
 from .why_picture import WhyBoard
@@ -46,8 +45,6 @@ RULES = N_(
     "the expected total with the best adaptive play, and for a throw just made the best move "
     "with the expected total of every legal move. If no piece can move, the throw is lost.</p>"
 )
-#: The CSV's words that the app translates (the CLI writes them in English).
-CSV_WORDS = frozenset((*KNOWN_HEADER, *EXPECT_HEADER, NO_MOVE, YES))
 
 Game = yut.KnownGame | yut.ExpectGame
 
@@ -176,22 +173,7 @@ class YutTab(GameTab):
     def csv_rows(self) -> list[list[str]]:
         """The solver's rows with squares named by score and route instead of ids."""
         rows = super().csv_rows()  # always for the inputs on screen, solved
-        names = board_names(self.result_inputs.board)
-        header = list(rows[0]) if rows else []
-        # Names hold spaces: a path's squares are joined by arrows, a list by commas.
-        joiners = {"path": " → ", "pieces on": ", "}
-        for column, title in enumerate(header):
-            if title not in ("from", "to", "path", "pieces on"):
-                continue
-            for row in rows[1:]:
-                cell = row[column] if column < len(row) else ""
-                named = [names.get(square, square) for square in cell.split()]
-                row[column] = (
-                    joiners[title].join(named) if title in joiners else names.get(cell, cell)
-                )
-        # The solver's own words (headers, "(no legal move)", "yes") in the language spoken:
-        # Dice Yut's own ("from" is a move's start here, a range's start in the app).
-        return [[_(c) if c in CSV_WORDS else c for c in row] for row in rows]
+        return named_csv_rows(rows, self.result_inputs.board)
 
     # ----- results -----------------------------------------------------------------------------
     def result_text(self, result: yut.YutResult | yut.ExpectResult) -> str:
