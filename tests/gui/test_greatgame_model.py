@@ -7,7 +7,6 @@ accepts) are in ``test_form_state.py``; here are the game's own cases and messag
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -24,18 +23,10 @@ from gui.tabs.greatgame.model import (
 )
 from gui.widgets.fields import out_of_range
 from solvers.greatgame import MAX_GAP, MAX_THROWS, GreatGameInputs
-from solvers.i18n import _, set_language
+from solvers.i18n import _
 
 ROWS = "'rows' must be a list of [rock, paper, scissors] rows"
 THREE = "every row needs three percentages (rock, paper, scissors)"
-
-
-@pytest.fixture
-def back_to_english() -> Iterator[None]:
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 def refusal(state: Any) -> str:
@@ -131,8 +122,7 @@ def test_the_gaps_are_named_by_the_form_s_labels(make_tab) -> None:  # type: ign
         assert refusal({**default_state(), key: too_far}) == str(out_of_range(spin, too_far))
 
 
-def test_the_gaps_are_named_in_the_language_spoken(back_to_english: None) -> None:
-    set_language("ko")
+def test_the_gaps_are_named_in_the_language_spoken(korean: None) -> None:
     label = _(GAP_LABELS[0])
     assert label != GAP_LABELS[0]
     assert label.rstrip(":\uff1a").strip() in refusal({**default_state(), "W": 0})
