@@ -100,7 +100,7 @@ class GameTab(LiveResults, TabFiles, TabTexts, QWidget):
                 # An emptied or unfinished number changes no value: Solve hears of it all the same.
                 for field in self.findChildren(NumberField):
                     if field.solve_input:
-                        field.lineEdit().textChanged.connect(lambda *_: self.revalidate())
+                        field.lineEdit().textChanged.connect(lambda *_: self.field_typed())
 
         cls.__init__ = build_then_start_history  # type: ignore[method-assign]
 
@@ -301,7 +301,7 @@ class GameTab(LiveResults, TabFiles, TabTexts, QWidget):
         ValueError (with the reason) when the inputs are invalid or not solved yet.
         """
         if not self.result_is_current():
-            self.read_inputs()  # the inputs' own reason first
+            self.checked_inputs()  # the inputs' own reason first
             raise ValueError(_("the answer for these inputs is not ready yet"))
         return list(self.module.csv_rows(self.result_inputs, self.result))
 

@@ -86,11 +86,32 @@ class LiveResults:
         self.history.record()
         self._inputs_moved_on()
 
+    def checked_inputs(self) -> Any:
+        """The inputs on screen; ValueError with the reason of the first bad field.
+
+        Number fields are read first: a field's ``value()`` is its last valid number, not
+        what is on screen, so ``read_inputs()`` alone would pass over a bad one.
+        """
+        self._check_number_fields()
+        return self.read_inputs()
+
+    def field_typed(self) -> None:
+        """A number field's text changed, its value perhaps not (an emptied field keeps it).
+
+        A text that is not a valid number makes the answer old, as any edit does; a valid
+        one typed back brings its answer back (its value never changed, so no edit did).
+        """
+        if self.history.applying:  # a state put back: its own rule (inputs_replaced) follows
+            self.revalidate()
+        elif not self.revalidate():
+            self._mark_stale()
+        elif self.doc.stale and not self.controller.busy and not self._auto.isActive():
+            self._inputs_moved_on()
+
     def revalidate(self) -> bool:
         """Enable Solve only for valid inputs and say why otherwise."""
         try:
-            self._check_number_fields()
-            inputs = self.read_inputs()
+            inputs = self.checked_inputs()
         except ValueError as exc:
             self.doc.validated(None)
             self._auto.stop()
@@ -104,10 +125,7 @@ class LiveResults:
         return True
 
     def _check_number_fields(self) -> None:
-        """ValueError with the reason of the first number field in use whose text is not valid.
-
-        Read first: a field's ``value()`` is the last valid number, not what is on screen.
-        """
+        """ValueError with the reason of the first number field in use whose text is not valid."""
         tab = cast(QWidget, self)
         for field in tab.findChildren(NumberField):
             if field.solve_input and field.isEnabled() and field.isVisibleTo(tab):
@@ -216,7 +234,7 @@ class LiveResults:
         self.commit_edits()
         self._auto.stop()
         try:
-            inputs = self.read_inputs()
+            inputs = self.checked_inputs()
             job = self.solve_job(inputs)
         except ValueError as exc:
             self.show_message(said(N_("Cannot solve yet: {reason}"), reason=str(exc)), error=True)
@@ -248,7 +266,7 @@ class LiveResults:
         self.commit_edits()
         if self.result_is_current():
             return
-        self.read_inputs()  # invalid inputs: their own reason
+        self.checked_inputs()  # invalid inputs: their own reason
         if not self.controller.busy:
             self.solve(seal=False)
         if not self.result_is_current():

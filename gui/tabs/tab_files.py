@@ -175,7 +175,7 @@ def _inputs_valid(tab: GameTab, refusal: str) -> bool:
     Asked before a file dialog: nobody picks a file for an export that cannot happen.
     """
     try:
-        tab.read_inputs()
+        tab.checked_inputs()
     except ValueError as exc:
         tab.show_message(said(refusal, reason=str(exc)), error=True)
         return False

@@ -91,6 +91,9 @@ class NumberField(QSpinBox):
         # Typing reaches the line edit; a value set by the program reaches only valueChanged
         # (Qt fills the line edit with its signals blocked).
         self.lineEdit().textChanged.connect(lambda *_: self._check())
+        # Typed empty: known at once, also where Qt reads the text only later (a field
+        # without keyboard tracking takes its value when the typing is over).
+        self.lineEdit().textEdited.connect(self._typed)
         self.valueChanged.connect(lambda *_: self._check())
 
     def setRange(self, lo: int, hi: int) -> None:
@@ -134,6 +137,10 @@ class NumberField(QSpinBox):
                 value=f"{typed:,}", **words
             )
         return None
+
+    def _typed(self, text: str) -> None:
+        self._empty = not self.cleanText().strip()
+        self._check()
 
     def retranslate(self) -> None:
         """Say why the field is refused in the language spoken now (its label may change too)."""

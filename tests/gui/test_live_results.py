@@ -114,3 +114,53 @@ def test_the_why_page_derives_the_shown_answer(make_tab, qtbot, game_id: str) ->
     assert list(tab.whyView.steps) == list(expected)
     shown = tab.explainView.toPlainText()
     assert expected[0].title in shown and len(shown) > 100
+
+
+@pytest.mark.parametrize("game_id", ["yut", "greatgame"])
+def test_a_bad_number_field_greys_the_answer_and_stops_exports(  # type: ignore[no-untyped-def]
+    make_tab, qtbot, tmp_path, game_id: str
+) -> None:
+    """A field's value stays its last valid number while its text is bad: the answer of that
+    value is not the answer of what is typed."""
+    from PySide6.QtCore import Qt
+
+    from gui.widgets.fields import NumberField
+
+    tab = make_tab(game_id)
+    wait_current(qtbot, tab)
+    answer = tab.judgeOutput.text()
+    fields = [f for f in tab.findChildren(NumberField) if f.solve_input and f.isVisibleTo(tab)]
+    fields = [f for f in fields if f.isEnabled()]
+    assert fields
+    for field in fields:
+        typed = field.lineEdit().text()
+        for bad in ("", "99999999"):
+            field.lineEdit().selectAll()
+            qtbot.keyClick(field.lineEdit(), Qt.Key.Key_Delete)
+            qtbot.keyClicks(field.lineEdit(), bad)
+            assert not tab.result_is_current(), field.objectName()
+            assert tab.judgeOutput.text() == answer and "gray" in tab.resultLabel.styleSheet()
+            assert not tab.solveButton.isEnabled()
+            tab.choose_export_file()  # no file dialog (a dialog would fail the test): the reason
+            assert "Nothing to export" in tab.messageLabel.text()
+            assert not tab.export_csv(tmp_path / "out.csv")
+        field.lineEdit().selectAll()
+        qtbot.keyClicks(field.lineEdit(), typed)  # typed back: its answer is current again
+        wait_current(qtbot, tab)
+        assert tab.judgeOutput.text() == answer
+
+
+def test_g_is_taken_a_pause_after_typing_as_every_input_is(make_tab, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import Qt
+
+    tab = make_tab("greatgame")
+    wait_current(qtbot, tab)
+    tab.gSpin.setFocus()
+    tab.gSpin.lineEdit().selectAll()
+    qtbot.keyClicks(tab.gSpin.lineEdit(), "3")
+    qtbot.waitUntil(lambda: tab.throws.rowCount() == 3, timeout=3000)  # no Enter, no Tab
+    assert not tab.result_is_current()
+    wait_current(qtbot, tab)
+    assert tab.result.inputs.throws == 3
+    qtbot.keyClick(tab.gSpin.lineEdit(), Qt.Key.Key_Backspace)  # emptied: marked, answer greyed
+    assert not tab.result_is_current() and tab.throws.rowCount() == 3

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from gui.controller import Job
 from gui.tabs.base import GameTab
+from gui.tabs.live import AUTO_SOLVE_MS
 from gui.widgets.dialogs import open_file
 from gui.widgets.fields import NumberField
 from gui.widgets.labels import caption
@@ -59,7 +60,7 @@ from .why_picture import GreatGameWhyPicture, Position, position_job
 __all__ = ["TAB", "GreatGameTab"]
 
 IDLE_CELL = N_("Solve, then point at a cell of the heat map.")
-OUTDATED = N_("Outdated: the inputs changed since this solve; the new answer is on its way.")
+OUTDATED = N_("Outdated: the inputs changed since this solve.")
 #: The fill buttons: text, object name, kind of fill, tooltip.
 FILLS = (
     (N_("Uniform"), "fillUniformButton", "uniform",
@@ -84,7 +85,14 @@ class GreatGameTab(GameTab):
         self.gSpin = NumberField()
         self.gSpin.setObjectName("gSpin")
         self.gSpin.setRange(1, MAX_THROWS)
+        # G resizes the table: taken a pause after the last key, as every input is (typing
+        # 12 must not cut the table to one row on the way).
         self.gSpin.setKeyboardTracking(False)
+        self._g_pause = QTimer(self)
+        self._g_pause.setSingleShot(True)
+        self._g_pause.setInterval(AUTO_SOLVE_MS)
+        self._g_pause.timeout.connect(self.gSpin.interpretText)
+        self.gSpin.lineEdit().textEdited.connect(lambda *_: self._g_pause.start())
         # The game has no command-line options; W and L are laid out the same way.
         self.optionFields = OptionFields(self.options())
         self.option_fields = self.optionFields
