@@ -32,9 +32,11 @@ from solvers.play_session import PlaySession, Units
 
 __all__ = [
     "BEST_MARK",
+    "NEW_GAME",
     "RESTARTED",
     "RESTARTING",
     "RESTART_CANCELLED",
+    "SIDES",
     "GameRestarter",
     "PlayPanelFrame",
     "best_label",
@@ -46,13 +48,17 @@ __all__ = [
     "show_play_headline",
 ]
 
+#: The button that starts a game, in every tab (English, marked: said with ``_()``).
+NEW_GAME = N_("New game")
+#: The side chooser's choices, in every tab that has one.
+SIDES = (N_("I move first"), N_("I move second"))
 # These three are English (marked): the restarter says them with ``_()``.
 #: The first line of a game that a change of the inputs restarted.
 RESTARTED = N_("The inputs changed: the game restarted from them.")
 #: On the panel between the edit and the restart (the old game is over at once).
 RESTARTING = N_("The inputs changed: restarting the game from them…")
 #: On the panel when Cancel or Esc stopped a restart.
-RESTART_CANCELLED = N_("Cancelled: the game did not restart. Edit the inputs to try again.")
+RESTART_CANCELLED = N_("Cancelled: the game did not restart.")
 #: Edits closer together than this restart the game once (typing a number, a paste).
 RESTART_DELAY_MS = 250
 

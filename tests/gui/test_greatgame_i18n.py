@@ -48,7 +48,7 @@ def test_retranslate_rewrites_the_views_the_match_and_the_table(tab, solve_and_w
         "第 2 次出拳"
     )
     panel = tab.playPanel
-    assert panel.title() == "与该对手比赛" and panel.newButton.text() == "新比赛"
+    assert panel.title() == "与该对手比赛" and panel.newButton.text() == "新游戏"
     assert panel.statusLabel.text().startswith("第 1 轮，第 2 次出拳（共 2 次）")
     assert [panel.log.item(i).text() for i in range(panel.log.count())] == [
         "第 1 轮第 1 次出拳：你出石头，对手出布：对手得分。"

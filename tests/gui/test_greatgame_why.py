@@ -112,7 +112,7 @@ def test_the_why_page_follows_the_match_in_play(tab_solved, monkeypatch) -> None
     finally:
         set_language("en")
         tab.retranslate()
-    # Back at the first throw (New match), the page shows the result's derivation again.
+    # Back at the first throw (New game), the page shows the result's derivation again.
     panel.new_match()
     assert calls[-1] == (None, "")
     qtbot.waitUntil(lambda: tab.whyView.steps[0].title == "The round ratio q", timeout=20000)

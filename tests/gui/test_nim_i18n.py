@@ -67,8 +67,8 @@ def test_the_idle_line_follows_the_language(make_tab) -> None:  # type: ignore[n
     try:
         i18n.set_language("zh_CN")
         tab.retranslate()
-        assert tab.play.positionLabel.text().startswith("按“用这些堆开新游戏”")
-        assert tab.play.newButton.text() == "用这些堆开新游戏"
+        assert tab.play.positionLabel.text().startswith("按“新游戏”")
+        assert tab.play.newButton.text() == "新游戏"
     finally:
         i18n.set_language("en")
     tab.retranslate()

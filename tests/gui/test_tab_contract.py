@@ -236,3 +236,19 @@ def test_solve_keeps_what_is_being_typed_in_a_cell(make_tab, solve_and_wait, gam
     assert first == 37
     assert view.model().index(0, 0).data() == "37"
     assert view.state() != QAbstractItemView.State.EditingState
+
+
+@pytest.mark.parametrize("game_id", list(solvers.GAMES))
+def test_every_play_panel_says_the_same_words(make_tab, game_id: str) -> None:  # type: ignore[no-untyped-def]
+    """One button starts a game in every tab, under one name; sides are chosen in one way."""
+    from PySide6.QtWidgets import QComboBox, QPushButton
+
+    tab = make_tab(game_id)
+    starts = [b for b in tab.findChildren(QPushButton) if b.text() == "New game"]
+    assert len(starts) == 1
+    words = {b.text() for b in tab.findChildren(QPushButton)}
+    assert not words & {"Restart", "New match", "New game from the piles"}
+    for combo in tab.findChildren(QComboBox):
+        items = [combo.itemText(i) for i in range(combo.count())]
+        if any("first" in item for item in items):
+            assert items == ["I move first", "I move second"]

@@ -1,4 +1,4 @@
-"""The play-along panel: where the game stands, Next turn / Restart, the pick combinations.
+"""The play-along panel: where the game stands, Next turn / New game, the pick combinations.
 
 The panel is a view of a ``PlaySession`` over a ``solvers.coverup.CoverUpGame``
 and reports what the user does (Next turn, Restart, another pick combination)
@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.widgets.labels import caption
-from gui.widgets.play_panel import move_log
+from gui.widgets.play_panel import NEW_GAME, move_log
 from solvers import coverup as cu
 from solvers.i18n import N_, _
 from solvers.play_session import PlaySession
@@ -32,7 +32,7 @@ IDLE = N_("Solve first; then follow the game turn by turn here and in the digit 
 
 
 class PlayPanel(QGroupBox):
-    """Turn status, Next turn / Restart, every pick combination of the turn and a log."""
+    """Turn status, Next turn / New game, every pick combination of the turn and a log."""
 
     #: The user picked another combination in the table (a ``cu.Picks``).
     picks_chosen = Signal(object)
@@ -46,7 +46,7 @@ class PlayPanel(QGroupBox):
         self.nextButton = QPushButton(_("Next turn"))
         self.nextButton.setObjectName("nextTurnButton")
         self.nextButton.setToolTip(_("Apply the ticks of the “Cover this turn” column"))
-        self.restartButton = QPushButton(_("Restart"))
+        self.restartButton = QPushButton(_(NEW_GAME))
         self.restartButton.setObjectName("restartButton")
         self.alternatives = alternatives_table()
         self.alternatives.cellClicked.connect(self._clicked)

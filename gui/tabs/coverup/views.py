@@ -142,8 +142,8 @@ def turn_words(session: PlaySession) -> str:
     """One plain sentence on where ``session``'s game stands."""
     if session.over:
         if session.score_for_user() == 1.0:
-            return _("Game won: every column is right. Press Restart to play again.")
-        return _("Game lost: no pick was right this turn. Press Restart to play again.")
+            return _("Game won: every column is right. Press “New game” to play again.")
+        return _("Game lost: no pick was right this turn. Press “New game” to play again.")
     game = _game(session)
     decision = decision_of(session)
     # One rounding, the alternatives table's four decimals: no second number to explain.

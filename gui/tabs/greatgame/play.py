@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from gui.controller import Job, JobFailure, SolveController
 from gui.widgets.labels import caption, reserve_lines
-from gui.widgets.play_panel import best_label, mistake_words, move_log
+from gui.widgets.play_panel import NEW_GAME, best_label, mistake_words, move_log
 from gui.widgets.theme import ROLE, colour_css
 from solvers import greatgame
 from solvers.greatgame import GreatGameInputs, GreatGamePlay, Hand
@@ -38,7 +38,7 @@ __all__ = ["IDLE", "GreatGamePlayPanel", "match_percent", "position_words"]
 
 IDLE = N_("Solve first; then play a match here, throw by throw, against the opponent in the table.")
 WAITING = N_("Setting up the match…")
-STOPPED = N_("Setting up the match was stopped; press New match.")
+STOPPED = N_("Setting up the match was stopped; press “New game”.")
 LEGEND = N_(
     "Each of your hands shows your chance to win the match if you play it now;"
     " ★ marks the best (on green). Then report the opponent's hand, or let the app draw"
@@ -104,7 +104,7 @@ def position_words(state: GreatGamePlay) -> str:
 
 
 class GreatGamePlayPanel(QGroupBox):
-    """Your hand (valued), the opponent's hand (reported or drawn), New match, the log."""
+    """Your hand (valued), the opponent's hand (reported or drawn), New game, the log."""
 
     #: The position changed (a ``GreatGamePlay``, or None when there is no match).
     position_changed = Signal(object)
@@ -170,7 +170,7 @@ class GreatGamePlayPanel(QGroupBox):
     def retranslate(self) -> None:
         """Every text of the panel, the log included, in the language spoken now."""
         self.setTitle(_("Play a match against this opponent"))
-        self.newButton.setText(_("New match"))
+        self.newButton.setText(_(NEW_GAME))
         self.newButton.setToolTip(_("Start again from lead 0, round 1, throw 1"))
         self.drawButton.setText(_("Draw it from the percentages"))
         self.drawButton.setToolTip(

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.controller import Job, JobFailure, SolveController
-from gui.widgets.play_panel import RESTARTED, PlayPanelFrame, costs_you
+from gui.widgets.play_panel import NEW_GAME, RESTARTED, SIDES, PlayPanelFrame, costs_you
 from gui.widgets.tables import fill_rows, mark_best, readonly_table, table_height
 from solvers import nim
 from solvers.i18n import N_, _
@@ -34,8 +34,8 @@ from .views import takes_text
 
 __all__ = ["NimPlayPanel"]
 
-IDLE = N_("Press “New game from the piles” to play them against the solver.")
-CANCELLED = N_("Cancelled. Press “New game from the piles” to play them against the solver.")
+IDLE = N_("Press “New game” to play the piles against the solver.")
+CANCELLED = N_("Cancelled. Press “New game” to play the piles against the solver.")
 MOVES_TIP = N_(
     "What each move is worth: a winning take leaves the solver lost (✓, green); a losing take"
     " hands it a won game (✗). Double-click a pile to put its best take in the boxes."
@@ -67,9 +67,7 @@ class NimPlayPanel(PlayPanelFrame):
     def __init__(
         self, read_inputs: Callable[[], nim.NimInputs], parent: QWidget | None = None
     ) -> None:
-        super().__init__(
-            [_("I move first"), _("I move second")], _("New game from the piles"), _(IDLE), parent
-        )
+        super().__init__([_(side) for side in SIDES], _(NEW_GAME), _(IDLE), parent)
         self._read_inputs = read_inputs
         self.mistakes = 0
         #: The first log line of the game being built (why it started), or "".
@@ -360,9 +358,9 @@ class NimPlayPanel(PlayPanelFrame):
         frame's own retranslate (drawing the position again) is replaced by the kept lines.
         The tab's ``retranslate`` reaches this through the base's, as every play panel.
         """
-        for index, side in enumerate((_("I move first"), _("I move second"))):
-            self.sideCombo.setItemText(index, side)
-        self.newButton.setText(_("New game from the piles"))
+        for index, side in enumerate(SIDES):
+            self.sideCombo.setItemText(index, _(side))
+        self.newButton.setText(_(NEW_GAME))
         self.pileSpin.setPrefix(_("pile "))
         self.takeSpin.setPrefix(_("take "))
         self.movesTable.setHorizontalHeaderLabels(self._headers())

@@ -24,7 +24,14 @@ from PySide6.QtWidgets import (
 )
 
 from gui.controller import Job, JobFailure, SolveController
-from gui.widgets.play_panel import PlayPanelFrame, best_label, costs_you, mistake_words
+from gui.widgets.play_panel import (
+    NEW_GAME,
+    SIDES,
+    PlayPanelFrame,
+    best_label,
+    costs_you,
+    mistake_words,
+)
 from gui.widgets.tables import fill_rows, mark_best, readonly_table
 from solvers.i18n import N_, _, pgettext
 from solvers.play_session import PlaySession
@@ -52,8 +59,8 @@ class XoincPlayPanel(PlayPanelFrame):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(
-            [_("I am the first player"), _("I am the second player")],
-            _("New game"),
+            [_(side) for side in SIDES],
+            _(NEW_GAME),
             _(IDLE),
             parent,
         )

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.widgets.labels import caption
-from gui.widgets.play_panel import move_log
+from gui.widgets.play_panel import NEW_GAME, move_log
 from gui.widgets.tables import readonly_table, table_height
 from solvers import yut
 from solvers.i18n import N_, _, pgettext
@@ -37,7 +37,7 @@ IDLE = N_("Solve first; then play the game here, throw by throw, with every move
 
 
 class PlayPanel(QGroupBox):
-    """Status, the throw (unknown throws), the moves with their values, Play move, Restart."""
+    """Status, the throw (unknown throws), the moves with their values, Play move, New game."""
 
     #: The die showed this face (unknown throws).
     throw_chosen = Signal(int)
@@ -70,7 +70,7 @@ class PlayPanel(QGroupBox):
         self.playButton = QPushButton(_("Play move"))
         self.playButton.setObjectName("playMoveButton")
         self.playButton.setToolTip(_("Play the move selected in the table (the best one if none)"))
-        self.restartButton = QPushButton(_("Restart"))
+        self.restartButton = QPushButton(_(NEW_GAME))
         self.restartButton.setObjectName("restartButton")
         self.table = compact_table(readonly_table(translated(MOVE_HEADERS), "movesTable"), (1, 2))
         self.table.setToolTip(
