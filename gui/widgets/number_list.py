@@ -86,7 +86,7 @@ class NumberListModel(ValidatedGridModel):
     def values(self) -> list[int]:
         """The numbers; ValueError naming the first bad row (1-based)."""
         if not self.rowCount():
-            raise ValueError(_("add at least one {name}").format(name=_(self.header).lower()))
+            raise ValueError(_("add at least one {name}").format(name=self.row_word()))
         error = self.first_error()
         if error is not None:
             raise ValueError(error[1])
@@ -190,6 +190,9 @@ class NumberListEditor(QWidget):
         self.randomMax.setValue(random_max)
         self.randomMax.setGroupSeparatorShown(True)
         self.randomButton = self._button(self.randomize)
+        for field in (self.randomCount, self.randomMax):
+            field.lineEdit().textChanged.connect(lambda *_: self._random_ready())
+            field.valueChanged.connect(lambda *_: self._random_ready())
         self._up_to = QLabel()
         randoms.addWidget(self.randomButton)
         randoms.addWidget(self.randomCount)
@@ -226,6 +229,7 @@ class NumberListEditor(QWidget):
             button.setText(text)
             button.setToolTip(tip)
         self._up_to.setText(pgettext("random numbers", "up to"))
+        self._random_ready()
 
     def _button(self, slot: Any) -> QPushButton:
         button = QPushButton()
@@ -279,8 +283,19 @@ class NumberListEditor(QWidget):
         """Why a list of ``count`` numbers cannot be loaded, or None."""
         return list_too_long(count, self.max_rows, self.noun)
 
+    def random_problem(self) -> str | None:
+        """Why Random cannot run now (its count or its top is marked red), or None."""
+        return self.randomCount.problem() or self.randomMax.problem()
+
+    def _random_ready(self) -> None:
+        # A marked field is never used: Random waits until it is fixed (the red field and
+        # its tooltip say why).
+        self.randomButton.setEnabled(self.random_problem() is None)
+
     def randomize(self, seed: int | None = None) -> None:
-        """Replace the list with random numbers."""
+        """Replace the list with random numbers (nothing while a random field is marked)."""
+        if self.random_problem() is not None:
+            return
         rng = random.Random(seed)
         top = self.randomMax.value()
         self.model.set_values(

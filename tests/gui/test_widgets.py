@@ -328,3 +328,21 @@ def test_count_axes_write_big_numbers_in_full(qtbot) -> None:  # type: ignore[no
     axis.setRange(0, 10**9)
     assert axis.autoSIPrefixScale == 1.0 and "x1e" not in axis.labelString()
     assert axis.tickStrings([10**9], 1.0, 10**8) == ["1,000,000,000"]
+
+
+def test_random_never_uses_a_count_marked_red(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from gui.widgets.number_list import NumberListEditor
+
+    editor = NumberListEditor("Coin value", 1, 100, (), (20, 1, 50), 100, max_rows=50)
+    qtbot.addWidget(editor)
+    editor.show()
+    editor.model.set_values([4, 5])
+    for bad in ("0", "99999", ""):
+        editor.randomCount.lineEdit().setText(bad)
+        assert editor.random_problem() is not None and not editor.randomButton.isEnabled()
+        editor.randomize(seed=1)
+        assert editor.model.values() == [4, 5]
+    editor.randomCount.lineEdit().setText("7")
+    assert editor.randomButton.isEnabled()
+    editor.randomize(seed=1)
+    assert len(editor.model.values()) == 7
