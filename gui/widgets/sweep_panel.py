@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QPointF, Signal
+from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -24,7 +24,7 @@ from gui.files import atomic_write
 from gui.widgets.dialogs import save_file
 from gui.widgets.sweep_range import SweepRange, named, number_text
 from gui.widgets.theme import CAPTION_CSS
-from solvers.i18n import _
+from solvers.i18n import N_, _
 from solvers.protocol import Sweep, SweepRow
 from solvers.sweep import header
 from solvers.sweep_cli import row_cells
@@ -33,6 +33,13 @@ __all__ = ["HOVER_PIXELS", "SweepPanel"]
 
 #: A point answers the mouse within this many pixels.
 HOVER_PIXELS = 12
+
+
+#: What the plot's place says before the first Run (English, marked: shown with ``_()``).
+EMPTY_PLOT = N_(
+    "Choose an input and its range above, then press Run: each point drawn here is the"
+    " answer for one value of the input."
+)
 
 
 class SweepPanel(SweepRange):
@@ -78,6 +85,13 @@ class SweepPanel(SweepRange):
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.addLayout(row)
         self._layout.addWidget(self.messageLabel)
+        # Until the first Run the plot would show axes over nothing (9.6 to 10.4): a note
+        # says what will be drawn there instead.
+        self.emptyLabel = named(QLabel(_(EMPTY_PLOT)), "sweepEmpty")
+        self.emptyLabel.setWordWrap(True)
+        self.emptyLabel.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.emptyLabel.setStyleSheet(CAPTION_CSS)
+        self._layout.addWidget(self.emptyLabel, 1)
         self._chart: tuple[Any, Any, Any] | None = None  # plot, curve, current line
         self.runButton.clicked.connect(self.run)
         self.cancelButton.clicked.connect(self.cancel_requested.emit)
@@ -93,6 +107,7 @@ class SweepPanel(SweepRange):
             self._chart = sweep_chart()
             plot = self._chart[0]
             self._layout.addWidget(plot, 1)
+            plot.setVisible(self.shown is not None)
             plot.scene().sigMouseMoved.connect(self._hovered)
             plot.scene().sigMouseClicked.connect(self._clicked)
             self._mark_current()
@@ -174,6 +189,8 @@ class SweepPanel(SweepRange):
         values = self.values()
         self.clear()
         self.shown = (found, index, self.inputs)
+        self.emptyLabel.hide()
+        self.plot.show()
         # Whole-number inputs get whole-number ticks (never "2.5 pieces").
         from gui.widgets.plots import IntegerAxis, pg
 

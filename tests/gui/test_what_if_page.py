@@ -20,10 +20,13 @@ def test_a_sweep_runs_in_workers_and_a_point_loads_undoably(make_tab, qtbot) -> 
     qtbot.waitUntil(tab.result_is_current, timeout=30000)
     panel = tab.sweepPanel
     tab.pagesBar.setCurrentIndex(tab.pages.indexOf(panel))
+    # Before the first Run a note stands where the plot goes (no axes over nothing).
+    assert panel.emptyLabel.isVisible() and not panel.plot.isVisible()
     choose_sweep(panel, "W")
     panel.startEdit.setText("1")
     panel.stopEdit.setText("6")
     panel.run()
+    assert panel.plot.isVisible() and not panel.emptyLabel.isVisible()
     qtbot.waitUntil(lambda: len(panel.rows()) == 6 and not tab.working, timeout=30000)
     base = tab.read_inputs()
     for row in panel.rows():
