@@ -191,12 +191,13 @@ class LiveResults:
                 key = self.solve_job(inputs).key()
             except ValueError:
                 return False
-        found, result = self.doc.kept(key)
+        found, kept = self.doc.kept(key)
         if not found:
             return False
         self._auto.stop()
         self._pending_inputs = inputs
-        self._accept(result, 0.0)
+        result, seconds = kept
+        self._accept(result, seconds, kept=True)
         return True
 
     def _mark_stale(self) -> None:
@@ -281,12 +282,16 @@ class LiveResults:
         self.busy_changed.emit(busy)
 
     def _on_finished(self, result: Any) -> None:
-        self.doc.keep(self._solving_key, result)
+        seconds = self.controller.elapsed or 0.0
+        self.doc.keep(self._solving_key, (result, seconds))
         self._solving_key = None
-        self._accept(result, self.controller.elapsed or 0.0)
+        self._accept(result, seconds)
 
-    def _accept(self, result: Any, seconds: float) -> None:
-        """Show ``result``, the answer for the inputs the form shows now."""
+    def _accept(self, result: Any, seconds: float, kept: bool = False) -> None:
+        """Show ``result``, the answer for the inputs the form shows now.
+
+        ``kept``: it was solved earlier (undo, a value typed back), in ``seconds`` then.
+        """
         # What was solved is a point worth coming back to: typing on is a new undo step.
         self.history.seal()
         self.show_message("")
@@ -305,13 +310,13 @@ class LiveResults:
                 said(N_("The result could not be shown (the error is in the log).")), True
             )
             return
-        seconds = self.last_solve_seconds or 0.0
+        text = (
+            N_("{game}: the answer solved earlier, in {time}")
+            if kept
+            else N_("{game} solved in {time}")
+        )
         self.status_message.emit(
-            said(
-                N_("{game} solved in {time}"),
-                game=lambda: self.title,
-                time=lambda: duration(seconds),
-            )
+            said(text, game=lambda: self.title, time=lambda: duration(seconds))
         )
 
     def _on_failed(self, failure: JobFailure) -> None:

@@ -59,8 +59,11 @@ def test_an_import_is_solved_by_itself_and_undo_brings_the_answer_back(  # type:
     other = judge_answer(game_id, second, options)
     assert other != answer and tab.judgeOutput.text() == other
 
+    lines: list[str] = []
+    tab.status_message.connect(lambda line: lines.append(line() if callable(line) else line))
     tab.undo_stack.undo()  # an answer solved before comes back at once, without a pause
     assert tab.result_is_current() and tab.judgeOutput.text() == answer
+    assert "solved earlier" in lines[-1] and "0.0 ms" not in lines[-1]
 
 
 def test_typing_solves_after_a_pause_and_invalid_inputs_keep_the_old_answer_grey(  # type: ignore[no-untyped-def]
