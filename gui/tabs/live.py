@@ -219,12 +219,22 @@ class LiveResults:
     def inputs_replaced(self) -> None:
         """The form was filled anew (example, import, undo, session): as after an edit.
 
-        The views drop what belonged to the old inputs (``clear_result``); the answer line
-        keeps the old answer, greyed, until the new inputs are solved.
+        The views do what they do after an edit (``outdate_views``); the answer line keeps
+        the old answer, greyed, until the new inputs are solved.
         """
         self._mark_stale()
-        self.clear_result()
+        self.outdate_views()
         self._inputs_moved_on()
+
+    def outdate_views(self) -> None:
+        """The inputs were replaced: the views show that their answer is old, as after typing.
+
+        By default they drop it (``clear_result``): notes written beside the rows of an input
+        table belong to rows that are gone. A tab whose pictures grey an old answer while
+        the user types overrides this to grey them here too, so that an import, an example
+        or an undo looks like any other edit.
+        """
+        self.clear_result()
 
     def solve(self, seal: bool = True) -> None:
         """Solve the current inputs in a worker process (cancelling a running solve).

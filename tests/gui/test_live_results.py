@@ -167,3 +167,22 @@ def test_g_is_taken_a_pause_after_typing_as_every_input_is(make_tab, qtbot) -> N
     assert tab.result.inputs.throws == 3
     qtbot.keyClick(tab.gSpin.lineEdit(), Qt.Key.Key_Backspace)  # emptied: marked, answer greyed
     assert not tab.result_is_current() and tab.throws.rowCount() == 3
+
+
+@pytest.mark.parametrize("game_id", ["yut", "greatgame"])
+def test_an_import_greys_the_pictures_as_typing_does(make_tab, qtbot, game_id: str) -> None:  # type: ignore[no-untyped-def]
+    """Pictures of the answer stay, greyed, until the new one arrives: typed or imported."""
+    first, second, options = CASES[game_id]
+    tab = make_tab(game_id)
+    assert tab.import_judge_file(SAMPLES / game_id / first, options)
+    wait_current(qtbot, tab)
+    assert tab.import_judge_file(SAMPLES / game_id / second, options)
+    if game_id == "greatgame":
+        assert tab.heatmap.image.opacity() < 1.0 and tab.heatmap.image.image is not None
+    else:
+        assert tab.linePanel.stale
+    wait_current(qtbot, tab)
+    if game_id == "greatgame":
+        assert tab.heatmap.image.opacity() == 1.0
+    else:
+        assert not tab.linePanel.stale

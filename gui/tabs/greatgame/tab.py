@@ -46,7 +46,7 @@ from solvers.i18n import N_, _, ngettext
 from .form import ThrowTableModel, ThrowTableView
 from .model import FIRST_ROWS, GAP_FIELDS, GAP_LABELS, check_state, state_of
 from .play import IDLE, GreatGamePlayPanel
-from .texts import RULES
+from .texts import FILLS, IDLE_CELL, OUTDATED, RULES
 from .views import (
     CHARTS_CAPTION,
     LeadPlot,
@@ -58,17 +58,6 @@ from .views import (
 from .why_picture import GreatGameWhyPicture, Position, position_job
 
 __all__ = ["TAB", "GreatGameTab"]
-
-IDLE_CELL = N_("Solve, then point at a cell of the heat map.")
-OUTDATED = N_("Outdated: the inputs changed since this solve.")
-#: The fill buttons: text, object name, kind of fill, tooltip.
-FILLS = (
-    (N_("Uniform"), "fillUniformButton", "uniform",
-     N_("Fill every throw: every hand a third at every throw")),
-    (N_("Random"), "fillRandomButton", "random", N_("Fill every throw: random percentages")),
-    (N_("Toward rock"), "fillRockButton", "rock",
-     N_("Fill every throw: rock the likeliest hand at every throw")),
-)  # fmt: skip
 
 
 class GreatGameTab(GameTab):
@@ -285,7 +274,7 @@ class GreatGameTab(GameTab):
         """Replace the throws by the rows of a CSV file; on error keep them and say why."""
         path = Path(path)
         try:
-            with self.history.group(_("Import {name}").format(name=path.name)):
+            with self.history.group(N_("Import {name}"), name=path.name):
                 self.throws.import_csv(path)
         except (OSError, UnicodeDecodeError, ValueError) as exc:
             reason = _("Cannot import {name}: {reason}").format(name=path.name, reason=exc)
@@ -349,6 +338,13 @@ class GreatGameTab(GameTab):
         self.leads.show_result(None)
         self.cellLabel.setText(_(IDLE_CELL))
         self.playPanel.clear(self.restarter.idle_text(IDLE))
+
+    def outdate_views(self) -> None:
+        """The heat map and charts fade, as they do while the table is edited."""
+        if self.result is None:
+            self.clear_result()
+        else:
+            self._dim(True)
 
     def main_view(self) -> QWidget:
         """The heat map with its legend and explanation line."""

@@ -1,10 +1,24 @@
-"""The Great Game tab's longer texts (Help → Rules), marked to be translated where shown."""
+"""The Great Game tab's constant texts (Help → Rules, the fill buttons, the heat map's line).
+
+Marked to be translated where they are shown.
+"""
 
 from __future__ import annotations
 
 from solvers.i18n import N_
 
-__all__ = ["RULES"]
+__all__ = ["FILLS", "IDLE_CELL", "OUTDATED", "RULES"]
+
+IDLE_CELL = N_("Solve, then point at a cell of the heat map.")
+OUTDATED = N_("Outdated: the inputs changed since this solve.")
+#: The fill buttons: text, object name, kind of fill, tooltip.
+FILLS = (
+    (N_("Uniform"), "fillUniformButton", "uniform",
+     N_("Fill every throw: every hand a third at every throw")),
+    (N_("Random"), "fillRandomButton", "random", N_("Fill every throw: random percentages")),
+    (N_("Toward rock"), "fillRockButton", "rock",
+     N_("Fill every throw: rock the likeliest hand at every throw")),
+)  # fmt: skip
 
 RULES = N_("""<p><b>The Great Game.</b> Rock-paper-scissors in rounds of G throws; each throw
 won scores 1. The round goes to whoever scored more (equal: nobody). You win the match when

@@ -212,6 +212,16 @@ class YutTab(GameTab):
         self._drop_game(self.restarter.idle_text(IDLE))
         self._draw_start()
 
+    def outdate_views(self) -> None:
+        """The optimal line greys, its move off the board, as it does while the form is edited."""
+        if self.result is None:
+            self.clear_result()
+            return
+        self.restarter.inputs_changed()
+        self._drop_game(self.restarter.idle_text(IDLE))
+        self.linePanel.set_stale(True)
+        self._draw_start()
+
     def show_step(self, index: int) -> None:
         """Draw the board after step ``index`` of the line (-1: before the first)."""
         result = self.result
