@@ -166,7 +166,7 @@ class GameTab(LiveResults, TabFiles, TabTexts, QWidget):
         self.sweeps = SweepRunner(
             self.game_id,
             self.sweepPanel,
-            self.read_inputs,
+            self.checked_inputs,
             lambda inputs: self.load_inputs(inputs, N_("What if: a point")),
             self,
         )

@@ -144,6 +144,10 @@ def test_a_bad_number_field_greys_the_answer_and_stops_exports(  # type: ignore[
             assert not tab.result_is_current(), field.objectName()
             assert tab.judgeOutput.text() == answer and "gray" in tab.resultLabel.styleSheet()
             assert not tab.solveButton.isEnabled()
+            # Every reader of the inputs hears the field's own reason (the play panel too).
+            with pytest.raises(ValueError) as reason:
+                tab.checked_inputs()
+            assert str(reason.value) in tab.messageLabel.text()
             tab.choose_export_file()  # no file dialog (a dialog would fail the test): the reason
             assert "Nothing to export" in tab.messageLabel.text()
             assert not tab.export_csv(tmp_path / "out.csv")
@@ -186,3 +190,16 @@ def test_an_import_greys_the_pictures_as_typing_does(make_tab, qtbot, game_id: s
         assert tab.heatmap.image.opacity() == 1.0
     else:
         assert not tab.linePanel.stale
+
+
+def test_the_play_panel_names_a_bad_field_as_the_form_does(make_tab, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import Qt
+
+    tab = make_tab("greatgame")
+    wait_current(qtbot, tab)
+    field = tab.lSpin
+    field.lineEdit().selectAll()
+    qtbot.keyClick(field.lineEdit(), Qt.Key.Key_Delete)
+    qtbot.keyClicks(field.lineEdit(), "0")
+    qtbot.waitUntil(lambda: "'Rounds behind" in tab.playPanel.statusLabel.text(), timeout=3000)
+    assert "L must be between" not in tab.playPanel.statusLabel.text()

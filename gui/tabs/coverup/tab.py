@@ -110,7 +110,7 @@ class CoverUpTab(GameTab):
         # The play state comes from the solve: a change of the inputs during a game solves
         # them again (Solve's worker job) and show_result restarts the game.
         self.restarter = GameRestarter(
-            self.read_inputs,
+            self.checked_inputs,
             lambda: self.session is not None,
             self._end_game,
             lambda _inputs: self.solve(seal=False),

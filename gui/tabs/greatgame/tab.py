@@ -101,7 +101,7 @@ class GreatGameTab(GameTab):
         # The match is drawn on the solved heat map: a change of the inputs re-solves them
         # (Solve's worker job) and show_result starts the new match.
         self.restarter = GameRestarter(
-            self.read_inputs,
+            self.checked_inputs,
             lambda: self.playPanel.inputs is not None,
             self.playPanel.clear,
             lambda _inputs: self.solve(seal=False),

@@ -75,10 +75,10 @@ class NimTab(GameTab):
         self.grundy = GrundyPlot()
         self.grundyPlot = self.grundy.widget
         self.grundyCurve = self.grundy.curve
-        self.play = NimPlayPanel(self.read_inputs)
+        self.play = NimPlayPanel(self.checked_inputs)
         self.play.changed.connect(self._play_changed)
         self.restarter = GameRestarter(
-            self.read_inputs,
+            self.checked_inputs,
             lambda: self.play.state is not None or self.play.controller.busy,
             self.play.reset,
             lambda _inputs: self.play.new_game(note=self.restarter.take_note()),

@@ -91,7 +91,7 @@ class XoincTab(GameTab):
         #: The position the Why page follows (None: the result's derivation).
         self._followed: tuple[object, ...] | None = None
         self.restarter = GameRestarter(
-            self.read_inputs,
+            self.checked_inputs,
             lambda: self.play.state is not None or self.play.controller.busy,
             self.play.reset,
             lambda inputs: self._build_game(
@@ -347,7 +347,7 @@ class XoincTab(GameTab):
         """
         self.restarter.game_requested()
         try:
-            inputs = self.read_inputs()
+            inputs = self.checked_inputs()
         except ValueError as exc:
             self.play.reset(_("Fix the stack first: {reason}").format(reason=exc))
             return

@@ -104,7 +104,7 @@ class YutTab(GameTab):
         # A game in play restarts from changed inputs: they are solved again (Solve's worker
         # job) and show_result builds the new game, as after any solve.
         self.restarter = GameRestarter(
-            self.read_inputs,
+            self.checked_inputs,
             lambda: self.game is not None or self.playController.busy,
             self._drop_game,
             lambda _inputs: self.solve(seal=False),
