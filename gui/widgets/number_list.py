@@ -50,13 +50,18 @@ class NumberListModel(ValidatedGridModel):
         return noun(self.row_name)
 
     def check(self, text: str) -> str | None:
-        """Why ``text`` is not an allowed number, or None."""
+        """Why ``text`` is not an allowed number, or None (worded as a number field's)."""
+        lo, hi = f"{self.lo:,}", f"{self.hi:,}"
+        if not text:
+            return _("empty: type a whole number from {lo} to {hi}").format(lo=lo, hi=hi)
         try:
             value = int(text)
         except ValueError:
-            return _("{text} is not a whole number").format(text=repr(text))
+            reason = _("must be a whole number from {lo} to {hi}, not {text}")
+            return reason.format(lo=lo, hi=hi, text=repr(text))
         if not self.lo <= value <= self.hi:
-            return _("must be between {lo} and {hi}").format(lo=f"{self.lo:,}", hi=f"{self.hi:,}")
+            reason = _("must be from {lo} to {hi}, not {value}")
+            return reason.format(lo=lo, hi=hi, value=f"{value:,}")
         return None
 
     def check_cell(self, row: int, column: int, text: str) -> str | None:
