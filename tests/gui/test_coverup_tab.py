@@ -313,3 +313,12 @@ def test_the_judge_input_box_fills_on_enter_and_speaks_of_its_one_line(make_tab,
     tab.judgeEdit.setText("2 1 0.5")
     qtbot.keyClick(tab.judgeEdit, Qt.Key.Key_Return)
     assert tab.model.rowCount() == 1
+
+
+def test_an_empty_p_says_it_is_empty_with_its_range(make_tab) -> None:  # type: ignore[no-untyped-def]
+    from gui.tabs.coverup.form import P_COL
+
+    tab = make_tab("coverup")
+    tab.model.setData(tab.model.index(0, P_COL), "")
+    with pytest.raises(ValueError, match="p is empty: type a number from 0 to 1"):
+        tab.read_inputs()

@@ -152,6 +152,8 @@ class DigitTableModel(ValidatedGridModel):
         if column == DIGITS_COL and set(offered) <= likely:
             return _("at least one digit must stay unticked (not likely)")
         if column == P_COL:
+            if not p_text.strip():
+                return _("p is empty: type a number from 0 to 1")
             try:
                 p = float(p_text)
             except ValueError:
