@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.widgets.labels import reserve_lines
 from gui.widgets.message_area import EXAMPLE_LOADED, MessageArea
 from solvers.i18n import N_, _, pgettext
 from solvers.play_session import PlaySession, Units
@@ -46,6 +47,7 @@ __all__ = [
     "move_log",
     "mover_words",
     "show_play_headline",
+    "status_label",
 ]
 
 #: The button that starts a game, in every tab (English, marked: said with ``_()``).
@@ -119,6 +121,20 @@ def show_play_headline(messages: MessageArea, game: tuple[bool, bool] | None) ->
         messages.set_result(
             _("Playing against the solver: {whose}").format(whose=mover_words(your_move))
         )
+
+
+def status_label(text: str, name: str = "playStatus", lines: int = 2) -> QLabel:
+    """A play panel's status line: bold, wrapped, ``lines`` lines high at least.
+
+    The room is kept whatever the text says, so that the buttons below never move when a
+    status takes two lines instead of one (a click aimed at Take would land elsewhere).
+    """
+    label = QLabel(text)
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    label.setStyleSheet("font-weight: 600;")
+    label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+    return reserve_lines(label, lines)
 
 
 class GameRestarter(QObject):
@@ -248,10 +264,7 @@ class PlayPanelFrame(QGroupBox):
         self.takeButton.setObjectName("takeButton")
         self.hintButton = QPushButton()
         self.hintButton.setObjectName("hintButton")
-        self.positionLabel = QLabel(idle_text)
-        self.positionLabel.setObjectName("positionLabel")
-        self.positionLabel.setWordWrap(True)
-        self.positionLabel.setStyleSheet("font-weight: 600;")
+        self.positionLabel = status_label(idle_text, "positionLabel")
         self.log = move_log(N_("The moves played so far, latest last"))
         self._move_controls: list[QWidget] = []
         self.name_frame()

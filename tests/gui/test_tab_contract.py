@@ -252,3 +252,18 @@ def test_every_play_panel_says_the_same_words(make_tab, game_id: str) -> None:  
         items = [combo.itemText(i) for i in range(combo.count())]
         if any("first" in item for item in items):
             assert items == ["I move first", "I move second"]
+
+
+@pytest.mark.parametrize("game_id", list(solvers.GAMES))
+def test_the_play_status_keeps_two_lines_of_room(make_tab, game_id: str) -> None:  # type: ignore[no-untyped-def]
+    """A status of one line or two: the buttons under it never move."""
+    from PySide6.QtWidgets import QLabel
+
+    tab = make_tab(game_id)
+    labels = [
+        label
+        for label in tab.findChildren(QLabel)
+        if label.objectName() in ("playStatus", "positionLabel")
+    ]
+    assert len(labels) == 1
+    assert labels[0].minimumHeight() >= 2 * labels[0].fontMetrics().lineSpacing()

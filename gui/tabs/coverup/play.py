@@ -11,7 +11,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
-    QLabel,
     QPushButton,
     QSplitter,
     QVBoxLayout,
@@ -19,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.widgets.labels import caption
-from gui.widgets.play_panel import NEW_GAME, move_log
+from gui.widgets.play_panel import NEW_GAME, move_log, status_label
 from solvers import coverup as cu
 from solvers.i18n import N_, _
 from solvers.play_session import PlaySession
@@ -39,10 +38,7 @@ class PlayPanel(QGroupBox):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(_("Play along"), parent)
-        self.statusLabel = QLabel(_(IDLE))
-        self.statusLabel.setObjectName("playStatus")
-        self.statusLabel.setWordWrap(True)
-        self.statusLabel.setStyleSheet("font-weight: 600;")
+        self.statusLabel = status_label(_(IDLE))
         self.nextButton = QPushButton(_("Next turn"))
         self.nextButton.setObjectName("nextTurnButton")
         self.nextButton.setToolTip(_("Apply the ticks of the “Cover this turn” column"))

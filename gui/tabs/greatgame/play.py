@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
 )
 
 from gui.controller import Job, JobFailure, SolveController
-from gui.widgets.labels import caption, reserve_lines
-from gui.widgets.play_panel import NEW_GAME, best_label, mistake_words, move_log
+from gui.widgets.labels import caption
+from gui.widgets.play_panel import NEW_GAME, best_label, mistake_words, move_log, status_label
 from gui.widgets.theme import ROLE, colour_css
 from solvers import greatgame
 from solvers.greatgame import GreatGameInputs, GreatGamePlay, Hand
@@ -128,10 +128,7 @@ class GreatGamePlayPanel(QGroupBox):
         self._note = ""
         #: What the status line says when no match is shown (a text to translate).
         self._status: Callable[[], str] = lambda: _(IDLE)
-        self.statusLabel = QLabel()
-        self.statusLabel.setObjectName("playStatus")
-        self.statusLabel.setWordWrap(True)
-        reserve_lines(self.statusLabel, 3)  # at 1024x700 it takes three lines
+        self.statusLabel = status_label("", lines=3)  # at 1024x700 it takes three lines
         self.newButton = QPushButton()
         self.newButton.setObjectName("newMatchButton")
         self.newButton.clicked.connect(lambda: self.new_match())

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.widgets.labels import caption
-from gui.widgets.play_panel import NEW_GAME, move_log
+from gui.widgets.play_panel import NEW_GAME, move_log, status_label
 from gui.widgets.tables import readonly_table, table_height
 from solvers import yut
 from solvers.i18n import N_, _, pgettext
@@ -54,10 +54,7 @@ class PlayPanel(QGroupBox):
         self.moves: list[yut.Move] = []
         #: What the status says without a game (translated when shown).
         self.idle = IDLE
-        self.statusLabel = QLabel(_(IDLE))
-        self.statusLabel.setObjectName("playStatus")
-        self.statusLabel.setWordWrap(True)
-        self.statusLabel.setStyleSheet("font-weight: 600;")
+        self.statusLabel = status_label(_(IDLE))
         self.throwSpin = QSpinBox()
         self.throwSpin.setObjectName("threwSpin")
         self.throwSpin.setRange(1, yut.MAX_FACE)
