@@ -32,6 +32,21 @@ __all__ = ["IntegerAxis", "Plot", "make_plot", "pg"]
 pg.setConfigOptions(antialias=True, background=ROLE.paper, foreground=ROLE.ink)
 
 
+#: An upright whole-number axis writes at most one label per this many pixels.
+LABEL_PX = 28
+
+
+def _nice_step(raw: float) -> float:
+    """The smallest of 1, 2, 5, 10, 20, 50... that is at least ``raw`` (and at least 1)."""
+    step = 1.0
+    while step < raw:
+        for factor in (2.0, 2.5, 2.0):  # 1 -> 2 -> 5 -> 10
+            step *= factor
+            if step >= raw:
+                break
+    return step
+
+
 class IntegerAxis(pg.AxisItem):  # type: ignore[misc]
     """An axis whose ticks fall on whole numbers only (counts, throws, piles)."""
 
@@ -43,6 +58,12 @@ class IntegerAxis(pg.AxisItem):  # type: ignore[misc]
 
     def tickSpacing(self, minVal: float, maxVal: float, size: float) -> list[tuple[float, float]]:
         """Pyqtgraph's levels, keeping only whole-number spacings (at least 1)."""
+        if self.orientation in ("left", "right") and maxVal > minVal:
+            # An upright axis: at most one label per LABEL_PX pixels. Pyqtgraph's levels put
+            # six labels ("1,000,000,000" over "800,000,000"...) in a chart 45 px high.
+            most = max(2, int(size // LABEL_PX))
+            step = _nice_step((maxVal - minVal) / most)
+            return [(step, 0.0)]
         levels = super().tickSpacing(minVal, maxVal, size)
         whole = [
             (float(spacing), offset)

@@ -353,3 +353,15 @@ def test_random_never_uses_a_count_marked_red(qtbot) -> None:  # type: ignore[no
     assert editor.randomButton.isEnabled()
     editor.randomize(seed=1)
     assert len(editor.model.values()) == 7
+
+
+@pytest.mark.parametrize("size", [30, 45, 90, 300])
+@pytest.mark.parametrize("top", [6, 97, 10**9])
+def test_an_upright_count_axis_never_piles_its_labels(qtbot, size: int, top: int) -> None:  # type: ignore[no-untyped-def]
+    from gui.widgets.plots import LABEL_PX, IntegerAxis
+
+    axis = IntegerAxis("left")
+    [(step, _offset)] = axis.tickSpacing(0, top, size)
+    labels = int(top // step) + 1
+    assert step >= 1 and float(step).is_integer()
+    assert labels <= max(2, size // LABEL_PX) + 1

@@ -81,13 +81,16 @@ def digit_view(model: DigitTableModel) -> GridView:
     header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
     header.setMinimumSectionSize(40)
     # Widths that show six digit slots at 1024 px; cells hold two lines (digit, chance).
-    view.setColumnWidth(0, 90)
-    view.setColumnWidth(P_COL, 104)
-    view.setColumnWidth(LIKELY_COL, 92)
-    view.setColumnWidth(PICK_COL, 190)
-    # A slot holds a check box and "100%" in bold (a sure digit): never elided.
+    # A header is never cut, in bold either (the current column's header is bold).
     bold = QFont(view.font())
     bold.setBold(True)
+    for column, width in ((0, 90), (P_COL, 104), (LIKELY_COL, 92)):
+        title = QFontMetrics(bold).horizontalAdvance(
+            str(model.headerData(column, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole))
+        )
+        view.setColumnWidth(column, max(width, title + 16))
+    view.setColumnWidth(PICK_COL, 170)
+    # A slot holds a check box and "100%" in bold (a sure digit): never elided.
     box = view.style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth)
     slot = max(58, box + QFontMetrics(bold).horizontalAdvance("100%") + 20)
     for c in range(FIRST_SLOT, model.columnCount()):

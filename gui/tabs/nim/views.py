@@ -206,10 +206,12 @@ class GrundyPlot:
                 " right click → Reset view shows them all again."
             )
         )
-        shown = ", ".join(map(str, subtraction[:6])) + (", …" if len(subtraction) > 6 else "")
-        # Short enough for the plot at 1024x700; thousands separated as elsewhere in the tab.
+        shown = ", ".join(map(str, subtraction[:3])) + (", …" if len(subtraction) > 3 else "")
+        # Short enough for the plot at 1024x700 (the form shows S in full); thousands
+        # separated as elsewhere in the tab.
         title = _("g(x), S = {{{shown}}}: period {period} from x = {start}")
-        self.widget.setTitle(title.format(shown=shown, period=f"{period:,}", start=f"{start:,}"))
+        text = title.format(shown=shown, period=f"{period:,}", start=f"{start:,}")
+        self.widget.setTitle(text, size="10pt")
         self.widget.show()
 
 
