@@ -379,3 +379,18 @@ def test_loading_the_same_inputs_again_restarts_the_game(make_tab, solve_and_wai
     qtbot.waitUntil(
         lambda: tab.game is not None and tab.game is not old and not tab.working, timeout=20000
     )
+
+
+def test_a_bad_pieces_count_keeps_the_pieces_on_the_board(make_tab, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import Qt
+
+    tab = make_tab("yut")
+    qtbot.waitUntil(tab.result_is_current, timeout=20000)
+    shown = len(tab.boardView.positions)
+    assert shown == tab.form.piecesSpin.value()
+    edit = tab.form.piecesSpin.lineEdit()
+    edit.selectAll()
+    qtbot.keyClick(edit, Qt.Key.Key_Delete)
+    qtbot.keyClicks(edit, "0")
+    assert not tab.result_is_current()
+    assert len(tab.boardView.positions) == shown

@@ -388,7 +388,10 @@ class YutTab(GameTab):
 
     def _draw_start(self) -> None:
         sketch = Sketch.from_data(self.editor.data)
-        self._show_position((sketch.start,) * self.form.piecesSpin.value(), (), 0)
+        spin = self.form.piecesSpin
+        # While Pieces is marked (0, 99, empty) the board keeps the pieces it shows.
+        count = spin.value() if spin.problem() is None else len(self.boardView.positions or ())
+        self._show_position((sketch.start,) * count, (), 0)
 
 
 #: What ``gui.tabs.tab_class`` builds for this game.
