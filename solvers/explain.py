@@ -9,6 +9,7 @@ sentences from format strings kept together in one place per game (``TEXTS``, ma
 
 from __future__ import annotations
 
+import re
 import sys
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -171,10 +172,11 @@ def to_markdown(steps: Iterable[Step]) -> str:
 _STYLE = (
     "body{font-family:sans-serif}"
     "h3{margin:14px 0 4px 0}"
-    "table{border-collapse:collapse;margin:4px 0 8px 0}"
+    "table{border-collapse:collapse;margin:4px 2px 8px 0}"
     "th,td{border:1px solid #999;padding:2px 4px;text-align:right}"
-    # Numbers are never broken across lines; headers wrap between their words.
-    "td{white-space:nowrap}"
+    # Numbers are never broken across lines; words (a square's name, a header) wrap, so
+    # that a table fits a narrow page rather than scroll it sideways.
+    "td.n{white-space:nowrap}"
     "th{background:#e8e8e8}"
     "caption{font-style:italic;text-align:left}"
     "a.step{color:inherit;text-decoration:none}"
@@ -189,9 +191,17 @@ def _html_table(table: Table) -> str:
         cells.append(f"<caption>{html.escape(table.caption)}</caption>")
     cells.append("<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in table.header) + "</tr>")
     for row in table.rows:
-        cells.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>")
+        cells.append("<tr>" + "".join(_html_cell(html.escape(c)) for c in row) + "</tr>")
     cells.append("</table>")
     return "".join(cells)
+
+
+#: A cell that is a number (or a few numbers): kept on one line.
+_NUMBER = re.compile(r"^[\s\d.,%+\-−–/×·()=<>≈≤≥]*$")
+
+
+def _html_cell(text: str) -> str:
+    return f"<td class='n'>{text}</td>" if _NUMBER.match(text) else f"<td>{text}</td>"
 
 
 def to_html(steps: Iterable[Step], *, document: bool = True, title: str = "") -> str:

@@ -188,6 +188,9 @@ class GameTab(LiveResults, TabFiles, TabTexts, QWidget):
         top.addWidget(self.messages, 1)
         top.addWidget(self.pagesBar, 0, Qt.AlignmentFlag.AlignBottom)
         outer = QVBoxLayout(self)
+        # Thin top and bottom margins: in Korean and Chinese every line is taller, and the
+        # window must still fit 1024x700.
+        outer.setContentsMargins(9, 5, 9, 3)
         outer.addLayout(header)
         outer.addLayout(top)
         outer.addWidget(self.pages, 1)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QUrl, Signal
+from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -50,6 +50,10 @@ def explanation_text(steps: Sequence[Step], path: str | Path, title: str = "") -
     )
 
 
+#: Pixels a page may stick out sideways without a scroll bar (Qt's rounding of tables).
+SIDEWAYS_SLACK_PX = 2
+
+
 class WhyView(QWidget):
     """The steps of an explanation, readable, selectable, copyable and exportable."""
 
@@ -68,6 +72,10 @@ class WhyView(QWidget):
         # Links are the step titles: they select a step, they never navigate.
         self.explainView.setOpenLinks(False)
         self.explainView.setOpenExternalLinks(False)
+        # Qt lays a table that fills the page out one pixel wider than the page: a scroll
+        # bar for that pixel would only hide a line of text.
+        bar = self.explainView.horizontalScrollBar()
+        bar.rangeChanged.connect(lambda _lo, hi: self._sideways(hi))
         self.explainView.anchorClicked.connect(self._pointed)
         self.explainView.highlighted.connect(self._pointed)
         self.copyButton = QPushButton(_("Copy as text"), self)
@@ -125,6 +133,12 @@ class WhyView(QWidget):
         usable = bool(self._steps) and not self._stale
         self.copyButton.setEnabled(usable)
         self.exportButton.setEnabled(usable)
+
+    def _sideways(self, overflow: int) -> None:
+        off = Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+        policy = off if overflow <= SIDEWAYS_SLACK_PX else Qt.ScrollBarPolicy.ScrollBarAsNeeded
+        if self.explainView.horizontalScrollBarPolicy() != policy:
+            self.explainView.setHorizontalScrollBarPolicy(policy)
 
     def _pointed(self, url: QUrl) -> None:
         index = step_of_anchor(url.toString())

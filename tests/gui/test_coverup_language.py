@@ -78,5 +78,5 @@ def test_pick_cells_fit_their_rows_in_every_language(
         text = model.data(model.index(1, PICK_COL), DISPLAY)
         assert (text.count("\n") == 1) == (code == "en"), text
         needed = view.fontMetrics().boundingRect(0, 0, 2000, 200, 0, text).height()
-        assert view.rowHeight(1) >= needed + 8
+        assert view.rowHeight(1) >= needed + 4
         assert view.height() >= view.rowHeight(0) * cu.MAX_COLUMNS

@@ -289,3 +289,12 @@ def test_xoinc_long_lines_stay_bounded_and_keep_the_best_take() -> None:
         assert [r[0] for r in rows if r[7]] == [str(turn.taken)]
     if len(result.line) > 30:
         assert steps[-2].title == f"Turns 31 to {len(result.line)}"
+
+
+def test_html_keeps_numbers_on_one_line_and_lets_words_wrap() -> None:
+    from solvers.explain import Step, Table, to_html
+
+    table = Table(("piece", "to", "points"), (("pieces 1, 2", "13 (shortcut from 10)", "1,368"),))
+    page = to_html([Step("t", "x", (table,))], document=False)
+    assert "<td class='n'>1,368</td>" in page
+    assert "<td>13 (shortcut from 10)</td>" in page and "<td>pieces 1, 2</td>" in page

@@ -56,10 +56,10 @@ class PlayPanel(QGroupBox):
         top.addWidget(self.statusLabel, 1)
         top.addWidget(self.nextButton)
         top.addWidget(self.restartButton)
-        # Three single-line rows and the header stay in sight at 1024x700.
+        # Two single-line rows and the header stay in sight at 1024x700, in every language.
         row_height = self.alternatives.verticalHeader().defaultSectionSize()
         header_height = self.alternatives.horizontalHeader().sizeHint().height()
-        self.alternatives.setMinimumHeight(3 * row_height + header_height + 4)
+        self.alternatives.setMinimumHeight(2 * row_height + header_height + 4)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.alternatives)
         split.addWidget(self.log)

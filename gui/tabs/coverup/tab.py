@@ -177,6 +177,8 @@ class CoverUpTab(GameTab):
         used = max((len(self.model.digits(r)) for r in range(self.model.rowCount())), default=0)
         for slot in range(cu.MAX_DIGITS):
             self.view.setColumnHidden(FIRST_SLOT + slot, slot >= max(used, 2))
+        # More than six slots scroll sideways at 1024 px: the table keeps room for the bar.
+        fit_rows(self.view, scroll=used > 6)
 
     def _column_buttons(self) -> None:
         """Add and Remove are off at the game's limits, and say why."""
@@ -250,7 +252,7 @@ class CoverUpTab(GameTab):
         for row, name in enumerate(PRESETS):
             self.presetCombo.setItemText(row, _(name))
         self._column_buttons()
-        fit_rows(self.view)
+        self._fit_slots()  # rows as high as two lines of the new language
         self.model.retranslate()
         self.playPanel.retranslate()
         self.simulation.retranslate()

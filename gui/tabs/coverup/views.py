@@ -100,8 +100,11 @@ def digit_view(model: DigitTableModel) -> GridView:
     return view
 
 
-def fit_rows(view: GridView) -> None:
+def fit_rows(view: GridView, scroll: bool = False) -> None:
     """Rows two lines high in the language spoken now; every column of the game in sight.
+
+    ``scroll``: keep room for the horizontal scroll bar that more than six digit slots
+    need at 1024 px (the table is otherwise as high as its rows).
 
     Hangul and Han come from a fallback font with taller lines than the Latin default
     (36 px against 28 for two lines at 10 pt): measured on the words a pick cell shows.
@@ -111,13 +114,12 @@ def fit_rows(view: GridView) -> None:
     flags = int(Qt.AlignmentFlag.AlignLeft)
     lines = view.fontMetrics().boundingRect(QRect(0, 0, 2000, 200), flags, sample).height()
     rows = view.verticalHeader()
-    rows.setDefaultSectionSize(max(lines, 2 * view.fontMetrics().lineSpacing()) + 8)
+    rows.setDefaultSectionSize(max(lines, 2 * view.fontMetrics().lineSpacing()) + 4)
     # Every column of the game (at most five rows) stays in sight at any window height.
     header = view.horizontalHeader().sizeHint().height()
     table_height = rows.defaultSectionSize() * cu.MAX_COLUMNS + header
-    # Room for the horizontal scroll bar that ten digits per column need at 1024 px.
-    scroll = view.horizontalScrollBar().sizeHint().height()
-    view.setFixedHeight(table_height + scroll + 4)
+    bar = view.horizontalScrollBar().sizeHint().height() if scroll else 0
+    view.setFixedHeight(table_height + bar + 4)
 
 
 def describe_pick(pick: cu.Pick | None, reserve: bool = False) -> str:
