@@ -98,13 +98,14 @@ class LiveResults:
     def field_typed(self) -> None:
         """A number field's text changed, its value perhaps not (an emptied field keeps it).
 
-        A text that is not a valid number makes the answer old, as any edit does; a valid
-        one typed back brings its answer back (its value never changed, so no edit did).
+        A text that is not a valid number is an edit like any other (``inputs_changed``: the
+        answer greys, the tab's pictures and game hear of it); a valid one typed back
+        brings its answer back (its value never changed, so no edit did).
         """
         if self.history.applying:  # a state put back: its own rule (inputs_replaced) follows
             self.revalidate()
         elif not self.revalidate():
-            self._mark_stale()
+            self.inputs_changed()
         elif self.doc.stale and not self.controller.busy and not self._auto.isActive():
             self._inputs_moved_on()
 

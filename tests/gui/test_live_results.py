@@ -144,6 +144,8 @@ def test_a_bad_number_field_greys_the_answer_and_stops_exports(  # type: ignore[
             assert not tab.result_is_current(), field.objectName()
             assert tab.judgeOutput.text() == answer and "gray" in tab.resultLabel.styleSheet()
             assert not tab.solveButton.isEnabled()
+            if game_id == "greatgame":  # its pictures grey too, as after any edit
+                assert tab.heatmap.image.opacity() < 1.0, field.objectName()
             # Every reader of the inputs hears the field's own reason (the play panel too).
             with pytest.raises(ValueError) as reason:
                 tab.checked_inputs()

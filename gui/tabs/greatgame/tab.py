@@ -91,8 +91,8 @@ class GreatGameTab(GameTab):
         self.gSpin.valueChanged.connect(self._g_changed)
         self.gSpin.valueChanged.connect(lambda _: self.revalidate())
         self.throws.rows_changed.connect(self._rows_changed)
-        self.throws.edited.connect(self._edited)
-        self.gaps.changed.connect(self._edited)
+        self.throws.edited.connect(self.inputs_changed)
+        self.gaps.changed.connect(self.inputs_changed)
 
         self.playPanel = GreatGamePlayPanel()
         self.playPanel.position_changed.connect(self._follow_play)
@@ -245,8 +245,9 @@ class GreatGameTab(GameTab):
             self.gSpin.setValue(count)
             self.gSpin.blockSignals(False)
 
-    def _edited(self) -> None:
-        self.inputs_changed()
+    def inputs_changed(self) -> None:
+        """Any edit fades the heat map and charts and restarts the match on the new inputs."""
+        super().inputs_changed()
         if self.result is not None and not self.history.applying:
             self._dim(True)
         # A match on the old inputs would be played against an opponent no longer in the
