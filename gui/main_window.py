@@ -87,7 +87,7 @@ class MainWindow(MenuWindow):
         if eager:
             self.gameTabs.build_all()
         self._tab_changed(self.gameTabs.currentIndex())
-        self._forced = ForcedShortcuts(self, self.window_actions)
+        self._forced = ForcedShortcuts(self, lambda: self.window_actions)
 
     # ----- language and menus' dialogs (the menus are built by gui.menus) ----------------------
     def retranslate(self) -> None:

@@ -11,7 +11,7 @@ its claim for the keys of the given actions while they are enabled; other keys
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
@@ -21,12 +21,16 @@ __all__ = ["ForcedShortcuts", "clipboard"]
 
 
 class ForcedShortcuts(QObject):
-    """Let ``actions`` of ``window`` take their keys even from the focused field."""
+    """Let the ``actions()`` of ``window`` take their keys even from the focused field.
 
-    def __init__(self, window: QWidget, actions: Sequence[QAction]) -> None:
+    Asked each time: a language change makes Undo and Redo anew (Qt words them in the
+    language they are made in), and the old ones are deleted.
+    """
+
+    def __init__(self, window: QWidget, actions: Callable[[], Sequence[QAction]]) -> None:
         super().__init__(window)
         self._window = window
-        self._actions = list(actions)
+        self._actions = actions
         self._watched: QWidget | None = None
         app = QApplication.instance()
         assert isinstance(app, QApplication)
@@ -55,7 +59,7 @@ class ForcedShortcuts(QObject):
     def action_for(self, event: QKeyEvent) -> QAction | None:
         """The enabled action whose shortcut is the key of ``event``, if any."""
         pressed = QKeySequence(event.keyCombination())
-        for action in self._actions:
+        for action in self._actions():
             if not action.isEnabled():
                 continue
             for shortcut in action.shortcuts():

@@ -124,6 +124,14 @@ def test_undo_names_its_step_in_the_order_of_the_language(qtbot, settings, speak
     assert window.undoAction.text() == "가져오기 실행 취소"  # Qt's Korean pattern: step first
     window.set_language("en")
     assert window.undoAction.text() == "Undo 가져오기"
+    # Ctrl+Z still beats a text field's own undo: with the Undo made anew, not the deleted one.
+    from PySide6.QtCore import QEvent, Qt
+    from PySide6.QtGui import QKeyEvent
+
+    ctrl_z = QKeyEvent(
+        QEvent.Type.ShortcutOverride, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier
+    )
+    assert window._forced.action_for(ctrl_z) is window.undoAction
 
 
 @pytest.mark.parametrize(
