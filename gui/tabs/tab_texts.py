@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QAbstractItemView, QWidget
 
 from gui.widgets.fields import NumberField
 from gui.widgets.grid_model import ValidatedGridModel
+from gui.widgets.number_list import NumberListEditor
 from gui.widgets.options import OptionFields
 from gui.widgets.play_panel import PlayPanelFrame
 from solvers.i18n import _
@@ -76,6 +77,7 @@ class TabTexts:
             *tab.findChildren(NumberField),
             *tab.findChildren(OptionFields),
             *tab.findChildren(PlayPanelFrame),
+            *tab.findChildren(NumberListEditor),
         ]
         for view in tab.findChildren(QAbstractItemView):
             model = view.model()

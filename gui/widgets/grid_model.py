@@ -15,7 +15,7 @@ across a row (``row_error``, e.g. percentages summing to 100).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from PySide6.QtCore import (
@@ -38,14 +38,20 @@ Index = QModelIndex | QPersistentModelIndex
 _MIME = "application/x-strategy-workbench-rows"
 
 
+#: A column title: an English text marked ``N_``, or a function of the language.
+Header = str | Callable[[], str]
+
+
 class ValidatedGridModel(QAbstractTableModel):
     """Rows of texts; ``editable`` columns are inputs checked cell by cell."""
 
     #: The inputs changed (typing, rows added, removed, moved, replaced).
     edited = Signal()
 
-    def __init__(self, headers: Sequence[str], editable: Iterable[int] = (0,)) -> None:
+    def __init__(self, headers: Sequence[Header], editable: Iterable[int] = (0,)) -> None:
         super().__init__()
+        #: English texts marked with ``N_`` (said with ``_()`` when drawn), or functions making
+        #: the text in the language spoken (a game's own words, a word with a context).
         self._headers = list(headers)
         self.editable = tuple(sorted(set(editable)))
         self._cells: list[list[str]] = []
@@ -205,7 +211,10 @@ class ValidatedGridModel(QAbstractTableModel):
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if orientation == Qt.Orientation.Horizontal:
-            return _(self._headers[section]) if 0 <= section < len(self._headers) else None
+            if not 0 <= section < len(self._headers):
+                return None
+            header = self._headers[section]
+            return header() if callable(header) else _(header)
         return str(section + 1)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from gui.form_state import list_too_long, noun, number_text
 from gui.widgets.fields import NumberField
-from gui.widgets.grid_model import ValidatedGridModel
+from gui.widgets.grid_model import Header, ValidatedGridModel
 from gui.widgets.grid_view import GridView
 from solvers.i18n import _, pgettext
 from solvers.protocol import split_numbers
@@ -39,7 +39,7 @@ class NumberListModel(ValidatedGridModel):
     """Column 0: the editable number; further columns: read-only annotations."""
 
     def __init__(
-        self, header: str, lo: int, hi: int, annotation_headers: Sequence[str] = ()
+        self, header: Header, lo: int, hi: int, annotation_headers: Sequence[Header] = ()
     ) -> None:
         super().__init__([header, *annotation_headers], editable=(0,))
         self.header = header
@@ -137,10 +137,10 @@ class NumberListEditor(QWidget):
 
     def __init__(
         self,
-        header: str,
+        header: Header,
         lo: int,
         hi: int,
-        annotation_headers: Sequence[str] = (),
+        annotation_headers: Sequence[Header] = (),
         random_count: tuple[int, int, int] = (5, 1, 100),
         random_max: int = 20,
         parent: QWidget | None = None,

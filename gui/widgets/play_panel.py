@@ -257,6 +257,8 @@ class PlayPanelFrame(QGroupBox):
         super().__init__(parent)
         self.sideCombo = QComboBox()
         self.sideCombo.setObjectName("sideCombo")
+        # As wide as its words in the language spoken now, not in the first one.
+        self.sideCombo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.sideCombo.addItems(list(sides))
         self.newButton = QPushButton(new_game_text)
         self.newButton.setObjectName("newGameButton")

@@ -55,18 +55,15 @@ class SweepRange(QWidget):
         """The row of the sweep's choice and its range fields (the panel adds its buttons)."""
         self.sweepCombo = named(QComboBox(), "sweepCombo")
         self.sweepCombo.setToolTip(_("The input to vary"))
+        # As wide as its words in the language spoken now, not in the first one.
+        self.sweepCombo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.itemLabel = QLabel("")
         self.itemSpin = named(QSpinBox(), "sweepItemSpin")
         self.itemSpin.setMinimum(1)
         self.startEdit = named(QLineEdit(), "sweepStartEdit")
         self.stopEdit = named(QLineEdit(), "sweepStopEdit")
         self.stepEdit = named(QLineEdit(), "sweepStepEdit")
-        for edit, tip in (
-            (self.startEdit, _("First value")),
-            (self.stopEdit, _("Last value (included)")),
-            (self.stepEdit, _("Step between values (empty: 1, or a twentieth of a real range)")),
-        ):
-            edit.setToolTip(tip)
+        for edit in (self.startEdit, self.stopEdit, self.stepEdit):
             edit.setMaximumWidth(90)
             edit.textEdited.connect(self._validate)
         row = QHBoxLayout()
@@ -216,6 +213,12 @@ class SweepRange(QWidget):
         ):
             label.setText(text)
         self.stepEdit.setPlaceholderText(pgettext("sweep step", "auto"))
+        for edit, tip in (
+            (self.startEdit, _("First value")),
+            (self.stopEdit, _("Last value (included)")),
+            (self.stepEdit, _("Step between values (empty: 1, or a twentieth of a real range)")),
+        ):
+            edit.setToolTip(tip)
 
     def _retranslate_range(self) -> None:
         """Say the range fields' words, the choices and the item's name again."""

@@ -151,3 +151,34 @@ def test_the_window_speaks_the_locale_when_nothing_was_chosen(
         assert english_left(window.menuBar()) == []
     else:
         assert tab.solveButton.text() == "Solve"
+
+
+#: Hangul and the CJK ideographs: none may be left once the window speaks English.
+_CJK = __import__("re").compile(r"[\uac00-\ud7a3\u4e00-\u9fff]")
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_started_in_a_language_the_window_switches_to_english_in_full(  # type: ignore[no-untyped-def]
+    qtbot, settings, speak, code
+) -> None:
+    """Texts made in the first language (headers, suffixes, play lines) are made again."""
+    from i18n_words import tree_texts
+
+    speak(code)
+    window = _window(qtbot, settings, code)
+    for game_id in solvers.GAMES:
+        tab = window.tabs[game_id]
+        window.gameTabs.setCurrentWidget(tab)
+        _solved(qtbot, tab)
+        _visit_pages(qtbot, tab)
+    window.set_language("en")
+    for game_id in solvers.GAMES:  # the derivations are made again in the workers
+        tab = window.tabs[game_id]
+        qtbot.waitUntil(lambda tab=tab: not tab.working, timeout=60000)
+    left = [
+        f"{where}: {text}"
+        for game_id in solvers.GAMES
+        for where, text in tree_texts(window.tabs[game_id])
+        if _CJK.search(text)
+    ]
+    assert not left, sorted(set(left))

@@ -92,7 +92,7 @@ class CoverUpTab(GameTab):
             controls.addWidget(widget)
         controls.addWidget(self.judgeEdit, 1)
         controls.addWidget(self.judgeButton)
-        table_box = QGroupBox(_("Digits"))
+        table_box = self.tableBox = QGroupBox(_("Digits"))
         table_layout = QVBoxLayout(table_box)
         # Thin margins: Korean and Chinese lines are taller, and the window must fit 1024x700.
         table_layout.setContentsMargins(8, 4, 8, 2)
@@ -173,11 +173,11 @@ class CoverUpTab(GameTab):
         self.model.remove_rows([selected[0].row() if selected else count - 1])
 
     def _fit_slots(self) -> None:
-        # Only as many digit slots as the longest column needs: no horizontal scrolling.
+        # As many digit slots as the longest column needs; past six (at 1024 px) they scroll
+        # sideways, and the table keeps room for the bar.
         used = max((len(self.model.digits(r)) for r in range(self.model.rowCount())), default=0)
         for slot in range(cu.MAX_DIGITS):
             self.view.setColumnHidden(FIRST_SLOT + slot, slot >= max(used, 2))
-        # More than six slots scroll sideways at 1024 px: the table keeps room for the bar.
         fit_rows(self.view, scroll=used > 6)
 
     def _column_buttons(self) -> None:
@@ -251,6 +251,7 @@ class CoverUpTab(GameTab):
         super().retranslate()
         for row, name in enumerate(PRESETS):
             self.presetCombo.setItemText(row, _(name))
+        self.tableBox.setTitle(_("Digits"))  # a word of several meanings: said by its key
         self._column_buttons()
         self._fit_slots()  # rows as high as two lines of the new language
         self.model.retranslate()

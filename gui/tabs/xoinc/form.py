@@ -34,10 +34,12 @@ class CoinList(NumberListEditor):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(
-            _("Coin value"),
+            # Functions of the language: the table says its headers in Xoinc's words, in
+            # the language spoken when it draws them.
+            lambda: _("Coin value"),
             1,
             xoinc.MAX_VALUE,
-            (_("Taken by"), pgettext("the turn a coin is taken on", "Turn")),
+            (lambda: _("Taken by"), lambda: pgettext("the turn a coin is taken on", "Turn")),
             (20, 1, xoinc.MAX_COINS),
             100,
             parent,
@@ -45,13 +47,17 @@ class CoinList(NumberListEditor):
             noun="coins",
         )
         self.setObjectName("coinEditor")
-        self.randomButton.setText(_("Random stack of"))
-        self.randomButton.setToolTip(_("Replace the stack with random coins"))
-        self.randomCount.setSuffix(pgettext("after the number of random coins", " coins"))
         # The arrows need no more room than their glyph: the form then fits beside the chart
         # at 1024 px.
         for arrow in (self.upButton, self.downButton):
             arrow.setMaximumWidth(arrow.fontMetrics().horizontalAdvance(arrow.text()) + 28)
+
+    def _name_parts(self) -> None:
+        """The list's words, Random said as a stack of coins (again after a language change)."""
+        super()._name_parts()
+        self.randomButton.setText(_("Random stack of"))
+        self.randomButton.setToolTip(_("Replace the stack with random coins"))
+        self.randomCount.setSuffix(pgettext("after the number of random coins", " coins"))
 
 
 class CoinForm(QGroupBox):

@@ -117,7 +117,8 @@ class XoincWhyPicture(QWidget):
         self._draw_bands()
 
     def retranslate(self) -> None:
-        """The line's headers and player names in the language spoken now."""
+        """The chart's axes, the line's headers and player names in the language spoken now."""
+        self.chart.retranslate()
         self.model.retranslate()
         fit_line_columns(self.lineTable, self.model)
 

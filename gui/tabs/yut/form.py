@@ -82,9 +82,7 @@ class YutForm(QWidget):
         self.modeButtons.addButton(self.unknownRadio, 1)
         self.throwsEdit = QLineEdit(FIRST["throws"])
         self.throwsEdit.setObjectName("throwsEdit")
-        self.throwsEdit.setToolTip(
-            _("The die results in order, 1 to {most} of them").format(most=yut.MAX_THROWS)
-        )
+        self.retranslate()
         self.randomButton = QPushButton(_("Random"))
         self.randomButton.setObjectName("randomButton")
         self.randomButton.setToolTip(_("Random throws (as many as now, 10 if none)"))
@@ -126,6 +124,12 @@ class YutForm(QWidget):
         self.modeButtons.idToggled.connect(lambda _id, on: self._mode_changed() if on else None)
         self.randomButton.clicked.connect(self.random_throws)
         self._mode_changed(notify=False)
+
+    def retranslate(self) -> None:
+        """The texts made with numbers, in the language spoken now."""
+        most = yut.MAX_THROWS
+        tip = _("The die results in order, 1 to {most} of them").format(most=most)
+        self.throwsEdit.setToolTip(tip)
 
     @property
     def unknown_mode(self) -> bool:

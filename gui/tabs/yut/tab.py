@@ -357,6 +357,7 @@ class YutTab(GameTab):
         self.views.setTabText(self.views.indexOf(self.playPanel), _("Play along"))
         self.boardLegend.setText(board_legend())
         self.editor.retranslate()
+        self.form.retranslate()
         self.linePanel.retranslate()
         if isinstance(self.result, yut.ExpectResult) and not self.linePanel.steps:
             self.linePanel.clear(no_line_note())
