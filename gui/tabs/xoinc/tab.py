@@ -144,7 +144,7 @@ class XoincTab(GameTab):
         self.restore(state_of(inputs, self.play.sideCombo.currentIndex() == 0))
 
     def inputs_changed(self) -> None:
-        """Any edit cancels work, greys the answer, restarts a game and drops the old line."""
+        """Any edit cancels work, greys the answer and its line, restarts a game."""
         super().inputs_changed()
         if self.history.applying:
             # A silent change (a session being tried, a refused one put back) keeps the
@@ -152,8 +152,23 @@ class XoincTab(GameTab):
             # undo goes on in clear_result.
             self._annotate()
             return
+        self.coins.model.set_annotations(None)  # notes of rows that may be gone
+        self._grey_line()
+        self.restarter.inputs_changed()
+        self._redraw()
+
+    def _grey_line(self) -> None:
+        """The optimal line stays in sight, greyed, until the new answer comes (Dice Yut's too)."""
+        self.turnTable.clearSelection()
+        self.turnTable.setEnabled(False)
+
+    def outdate_views(self) -> None:
+        """An import, an example or an undo greys the line as typing does."""
+        if self.result is None:
+            self.clear_result()
+            return
         self.coins.model.set_annotations(None)
-        self.turnModel.set_turns(())
+        self._grey_line()
         self.restarter.inputs_changed()
         self._redraw()
 
@@ -181,6 +196,7 @@ class XoincTab(GameTab):
     def show_result(self, result: xoinc.XoincResult) -> None:
         """Fill the line table, annotate the coins, colour the chart."""
         self.turnModel.set_turns(result.line)
+        self.turnTable.setEnabled(True)
         fit_line_columns(self.turnTable, self.turnModel)
         self._annotate()
         self.select_turn(0)
@@ -218,6 +234,7 @@ class XoincTab(GameTab):
     def clear_result(self) -> None:
         """Forget the line, annotations and colours; a game restarts from the new stack."""
         self.turnModel.set_turns(())
+        self.turnTable.setEnabled(True)
         self.coins.model.set_annotations(None)
         # Called when the inputs were replaced (example, import, undo, session).
         self.restarter.inputs_changed()
