@@ -40,6 +40,8 @@ EMPTY_PLOT = N_(
     "Choose an input and its range above, then press Run: each point drawn here is the"
     " answer for one value of the input."
 )
+#: What it says once the inputs changed under a sweep.
+CHANGED_PLOT = N_("The inputs changed: press Run again for a new sweep.")
 
 
 class SweepPanel(SweepRange):
@@ -87,6 +89,8 @@ class SweepPanel(SweepRange):
         self._layout.addWidget(self.messageLabel)
         # Until the first Run the plot would show axes over nothing (9.6 to 10.4): a note
         # says what will be drawn there instead.
+        #: Why the plot's place holds a note (English, marked).
+        self._empty = EMPTY_PLOT
         self.emptyLabel = named(QLabel(_(EMPTY_PLOT)), "sweepEmpty")
         self.emptyLabel.setWordWrap(True)
         self.emptyLabel.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -143,8 +147,7 @@ class SweepPanel(SweepRange):
         """
         self._follow_inputs(inputs)
         if self.shown is not None and not self._same_sweep(inputs):
-            self.clear()
-            self._say(lambda: _("The inputs changed: Run again for a new sweep."))
+            self.clear(CHANGED_PLOT)
         self._mark_current()
 
     def _same_sweep(self, inputs: Any) -> bool:
@@ -174,6 +177,7 @@ class SweepPanel(SweepRange):
         self._validate()
         if kept is not None and self.messageLabel.text() != "":
             self._say(kept)
+        self.emptyLabel.setText(_(self._empty))
         if self.shown is not None and self._chart is not None:
             self._label_axes(self.shown[0], self.shown[1])
 
@@ -225,12 +229,19 @@ class SweepPanel(SweepRange):
         self.curve.setData(xs, [float(self.points[x][column]) for x in xs])
         self.exportButton.setEnabled(bool(self.points))
 
-    def clear(self) -> None:
-        """Forget the points (the chosen sweep and range stay)."""
+    def clear(self, why: str = EMPTY_PLOT) -> None:
+        """Forget the points (the chosen sweep and range stay); a note says ``why`` (``N_``).
+
+        No axes are left over nothing: the note stands where the plot was until the next Run.
+        """
         self.points = {}
         self.shown = None
+        self._empty = why
+        self.emptyLabel.setText(_(why))
+        self.emptyLabel.show()
         if self._chart is not None:
             self.curve.setData([], [])
+            self.plot.hide()
         self.exportButton.setEnabled(False)
 
     def _column(self) -> int:

@@ -154,7 +154,7 @@ def test_hover_tells_and_click_loads_a_point(qtbot: Any, panel: SweepPanel) -> N
     assert len(panel.rows()) == 6 and panel.currentLine.value() == 3
     panel.set_inputs(type(GREAT)(GREAT.percentages, 3, GREAT.lose_by + 1))
     assert panel.rows() == []
-    assert "Run again" in panel.messageLabel.text()
+    assert "Run again" in panel.emptyLabel.text() and not panel.plot.isVisibleTo(panel)
 
 
 def test_csv_export_is_the_command_line_s(

@@ -33,6 +33,12 @@ def test_a_sweep_runs_in_workers_and_a_point_loads_undoably(make_tab, qtbot) -> 
         direct = greatgame.solve(dataclasses.replace(base, win_by=int(row[0])))
         assert row[-1] == float(greatgame.format_judge(direct).rstrip("%"))
     before = tab.state()
+    tab.lSpin.setValue(tab.lSpin.value() + 1)  # another input: the sweep goes, a note says why
+    assert panel.emptyLabel.isVisible() and not panel.plot.isVisible()
+    assert "Run again" in panel.emptyLabel.text()
+    tab.undo_stack.undo()
+    panel.run()
+    qtbot.waitUntil(lambda: len(panel.rows()) == 6 and not tab.working, timeout=30000)
     panel.choose(4.0)
     assert tab.read_inputs().win_by == 4
     qtbot.waitUntil(tab.result_is_current, timeout=30000)
