@@ -241,6 +241,8 @@ def move_log(tip: str) -> QListWidget:
     log.setWordWrap(True)
     log.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     log.setToolTip(_(tip))  # a tab may give the English text, marked where it is written
+    # Two lines at least (it scrolls): a small window gives its height to the answer's picture.
+    log.setMinimumHeight(2 * log.fontMetrics().lineSpacing() + 8)
     return log
 
 

@@ -20,8 +20,8 @@ from typing import Any
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMenu, QWidget
+from PySide6.QtGui import QAction, QFontMetrics
+from PySide6.QtWidgets import QApplication, QMenu, QWidget
 
 from gui.widgets.images import save_picture_dialog
 from gui.widgets.theme import ROLE
@@ -32,8 +32,8 @@ __all__ = ["IntegerAxis", "Plot", "make_plot", "pg"]
 pg.setConfigOptions(antialias=True, background=ROLE.paper, foreground=ROLE.ink)
 
 
-#: An upright whole-number axis writes at most one label per this many pixels.
-LABEL_PX = 28
+#: Pixels between two labels of an upright whole-number axis, beyond a line of text.
+LABEL_GAP_PX = 4
 
 
 def _nice_step(raw: float) -> float:
@@ -59,9 +59,11 @@ class IntegerAxis(pg.AxisItem):  # type: ignore[misc]
     def tickSpacing(self, minVal: float, maxVal: float, size: float) -> list[tuple[float, float]]:
         """Pyqtgraph's levels, keeping only whole-number spacings (at least 1)."""
         if self.orientation in ("left", "right") and maxVal > minVal:
-            # An upright axis: at most one label per LABEL_PX pixels. Pyqtgraph's levels put
-            # six labels ("1,000,000,000" over "800,000,000"...) in a chart 45 px high.
-            most = max(2, int(size // LABEL_PX))
+            # An upright axis: at most one label per line of its font (and a little air).
+            # Pyqtgraph's levels put six labels ("1,000,000,000" over "800,000,000"...) in
+            # a chart 45 px high.
+            font = self.style.get("tickFont") or QApplication.font()
+            most = max(2, int(size // (QFontMetrics(font).height() + LABEL_GAP_PX)))
             step = _nice_step((maxVal - minVal) / most)
             return [(step, 0.0)]
         levels = super().tickSpacing(minVal, maxVal, size)
