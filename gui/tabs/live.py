@@ -21,7 +21,7 @@ from gui.controller import JobFailure, wait_idle
 from gui.document import Document
 from gui.widgets.fields import NumberField
 from gui.widgets.message_area import said
-from gui.widgets.play_panel import GameRestarter
+from gui.widgets.play_panel import GameRestarter, PlayPanelFrame
 from solvers.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -117,13 +117,19 @@ class LiveResults:
             self.doc.validated(None)
             self._auto.stop()
             self.solveButton.setEnabled(False)
+            self._tell_play_panels(str(exc))
             self.show_message(said(N_("Cannot solve yet: {reason}"), reason=str(exc)), error=True)
             return False
         self.doc.validated(inputs)
         self.solveButton.setEnabled(True)
+        self._tell_play_panels(None)
         self.sweepPanel.set_inputs(inputs)
         self.show_message("")
         return True
+
+    def _tell_play_panels(self, reason: str | None) -> None:
+        for panel in cast(QObject, self).findChildren(PlayPanelFrame):
+            panel.inputs_checked(reason)
 
     def _check_number_fields(self) -> None:
         """ValueError with the reason of the first number field in use whose text is not valid."""

@@ -338,6 +338,14 @@ class PlayPanelFrame(QGroupBox):
         self.hintButton.setText(_("Hint"))
         self.log.setToolTip(_("The moves played so far, latest last"))
 
+    def inputs_checked(self, reason: str | None) -> None:
+        """The form's inputs are valid (None) or not (``reason``).
+
+        New game waits for valid inputs, as the other tabs' games do, and says why on a hover.
+        """
+        self.newButton.setEnabled(reason is None)
+        self.newButton.setToolTip(reason or "")
+
     def set_move_controls(self, enabled: bool) -> None:
         """Enable the move inputs, Take and Hint (only on the user's turn)."""
         for widget in self._move_controls:

@@ -267,3 +267,15 @@ def test_the_play_status_keeps_two_lines_of_room(make_tab, game_id: str) -> None
     ]
     assert len(labels) == 1
     assert labels[0].minimumHeight() >= 2 * labels[0].fontMetrics().lineSpacing()
+
+
+@pytest.mark.parametrize("game_id", ["nim", "xoinc"])
+def test_new_game_waits_for_valid_inputs(make_tab, game_id: str) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab(game_id)
+    model = tab.form.piles.model if game_id == "nim" else tab.coins.model
+    button = tab.play.newButton
+    assert button.isEnabled()
+    model.set_texts(["1", "x"])
+    assert not button.isEnabled() and "whole number" in button.toolTip()
+    model.set_texts(["1", "2"])
+    assert button.isEnabled() and button.toolTip() == ""
