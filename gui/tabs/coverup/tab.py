@@ -100,8 +100,7 @@ class CoverUpTab(GameTab):
         table_layout.addLayout(controls)
         table_layout.addWidget(self.view, 1)
         # Two lines at 1024 px in every language (CJK lines are taller: no third one spare).
-        legend = caption(_(TABLE_LEGEND), "tableLegend", lines=2)
-        table_layout.addWidget(legend)
+        table_layout.addWidget(caption(_(TABLE_LEGEND), "tableLegend", lines=2))
 
         self.playPanel = PlayPanel()
         self.playPanel.nextButton.clicked.connect(lambda: self.next_turn())
