@@ -20,7 +20,9 @@ check one entry each and word their refusals as the form's fields do.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, Protocol, cast
 
 import solvers
@@ -31,6 +33,7 @@ __all__ = [
     "INT_LIMIT",
     "STATE_ERRORS",
     "StateModel",
+    "as_typed",
     "check_options",
     "default_options",
     "field",
@@ -85,8 +88,30 @@ def field(label: str) -> str:
     return _("'{name}'").format(name=label.rstrip(":\uff1a").strip())
 
 
+#: True while states the form made itself are put back (undo, redo): see ``as_typed``.
+_AS_TYPED: ContextVar[bool] = ContextVar("as_typed", default=False)
+
+
+@contextmanager
+def as_typed() -> Iterator[None]:
+    """Check states the form itself made (undo and redo put them back) as the form holds them.
+
+    A number typed out of its field's range ("0 pieces") is kept by the field, marked red;
+    undoing to it or redoing it must show it again, not be refused. Only what no field can
+    hold (a text for a number, more than 2**31) is still refused. A session is never read
+    this way: a file whose number is out of range is refused with the range.
+    """
+    token = _AS_TYPED.set(True)
+    try:
+        yield
+    finally:
+        _AS_TYPED.reset(token)
+
+
 def whole_number(value: Any, label: str, lo: int, hi: int) -> int:
     """``value`` as a whole number field labelled ``label`` holds it, from ``lo`` to ``hi``."""
+    if _AS_TYPED.get():
+        lo, hi = -INT_LIMIT, INT_LIMIT
     if isinstance(value, bool) or not isinstance(value, int):
         text = _("{field} must be a whole number, not {value}")
         raise TypeError(text.format(field=field(label), value=repr(value)))

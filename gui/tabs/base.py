@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 import solvers
 from gui.controller import Job, SolveController, activity, warm_up
+from gui.form_state import as_typed
 from gui.tabs.live import AUTO_SOLVE_MS, PLACEHOLDER, LiveResults
 from gui.tabs.pages import SweepRunner, WhyRunner, page_switch
 from gui.tabs.tab_files import TabFiles
@@ -322,13 +323,14 @@ class GameTab(LiveResults, TabFiles, TabTexts, QWidget):
 
     def _put_back(self, snapshot: dict[str, Any]) -> None:
         """Undo a half-done refused change: the form as it was, result and history kept."""
-        with self.history.silently():
+        with self.history.silently(), as_typed():
             self.restore(snapshot)
         self.revalidate()
 
     def _apply_snapshot(self, state: dict[str, Any]) -> None:
         self.cancel()
-        self.restore(state)
+        with as_typed():  # the form made this state itself: a red number comes back red
+            self.restore(state)
         self.inputs_replaced()
 
     # ----- solving ---------------------------------------------------------------------------

@@ -81,3 +81,29 @@ def test_a_value_set_by_the_program_is_checked_too(qtbot) -> None:  # type: igno
     assert invalid_reason(field) is None
     field.setValue(9)  # a session is checked before this; a program bug still shows
     assert invalid_reason(field) is not None
+
+
+@pytest.mark.parametrize("game_id", ["yut", "greatgame"])
+def test_undo_and_redo_bring_back_a_number_typed_out_of_range(
+    make_tab, qtbot, game_id: str
+) -> None:  # type: ignore[no-untyped-def]
+    """The form made that state itself: redo shows the red number again, never refuses it."""
+    from PySide6.QtCore import Qt
+
+    from gui.widgets.fields import NumberField
+
+    tab = make_tab(game_id)
+    fields = [f for f in tab.findChildren(NumberField) if f.solve_input and f.isEnabled()]
+    field = [f for f in fields if f.isVisibleTo(tab)][0]
+    typed = field.lineEdit().text()
+    field.lineEdit().selectAll()
+    qtbot.keyClick(field.lineEdit(), Qt.Key.Key_Delete)
+    qtbot.keyClicks(field.lineEdit(), "0")
+    assert field.problem() is not None
+    while tab.undo_stack.canUndo():
+        tab.undo_stack.undo()
+    assert field.lineEdit().text() == typed and field.problem() is None
+    while tab.undo_stack.canRedo():
+        tab.undo_stack.redo()
+    assert field.lineEdit().text() == "0" and field.problem() is not None
+    assert not tab.solveButton.isEnabled()
