@@ -94,7 +94,7 @@ def test_undo_and_redo_bring_back_a_number_typed_out_of_range(
 
     tab = make_tab(game_id)
     fields = [f for f in tab.findChildren(NumberField) if f.solve_input and f.isEnabled()]
-    field = [f for f in fields if f.isVisibleTo(tab)][0]
+    field = next(f for f in fields if f.isVisibleTo(tab))
     typed = field.lineEdit().text()
     field.lineEdit().selectAll()
     qtbot.keyClick(field.lineEdit(), Qt.Key.Key_Delete)
