@@ -192,3 +192,20 @@ def test_an_edited_long_name_stays_within_the_limit(make_tab, tmp_path: Path) ->
     editor.save_file(path)
     editor.load_file(path)  # the edited board loads again
     assert editor.board().name == editor.data["name"]
+
+
+def test_adding_a_square_is_an_undo_step_of_its_own(make_tab) -> None:  # type: ignore[no-untyped-def]
+    """The editor changes its board in place: undo steps keep copies, never that board."""
+    tab = make_tab("yut")
+    tab.form.throwsEdit.setText("1 1 1 1 1 1 1 1 1 1")
+    tab.inputs_changed()
+    typed = tab.state()
+    count = len(typed["board"]["squares"])
+    steps = tab.undo_stack.count()
+    tab.editor.add_square()
+    assert len(tab.state()["board"]["squares"]) == count + 1
+    assert tab.undo_stack.count() == steps + 1
+    tab.undo_stack.undo()
+    assert tab.state() == typed
+    tab.undo_stack.redo()
+    assert len(tab.state()["board"]["squares"]) == count + 1

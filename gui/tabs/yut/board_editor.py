@@ -7,6 +7,7 @@ or raises ``ValueError`` listing what is wrong.
 
 from __future__ import annotations
 
+import copy
 import html
 import json
 from pathlib import Path
@@ -149,7 +150,8 @@ class BoardEditor(QGroupBox):
 
         ValueError (``model.check_board``) when the editor cannot even list its squares.
         """
-        self.data = check_board(data)
+        # A copy: the editor changes its board in place, and ``data`` may be an undo step's.
+        self.data = copy.deepcopy(check_board(data))
         self.selected = None
         self._changed()
 

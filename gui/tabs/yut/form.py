@@ -7,6 +7,7 @@ writes sessions and judge options. It knows nothing of solving or playing.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -253,7 +254,8 @@ class YutForm(QWidget):
             "faces": self.facesSpin.value(),
             "turns": self.turnsSpin.value(),
             "probabilities": self.probabilitiesEdit.text(),
-            "board": self.editor.data,
+            # A copy: the editor changes its board in place, and an undo step keeps this one.
+            "board": copy.deepcopy(self.editor.data),
         }
 
     def restore(self, state: Mapping[str, Any]) -> None:
