@@ -205,3 +205,19 @@ def test_the_play_panel_names_a_bad_field_as_the_form_does(make_tab, qtbot) -> N
     qtbot.keyClicks(field.lineEdit(), "0")
     qtbot.waitUntil(lambda: "'Rounds behind" in tab.playPanel.statusLabel.text(), timeout=3000)
     assert "L must be between" not in tab.playPanel.statusLabel.text()
+
+
+@pytest.mark.parametrize("game_id", ["nim", "xoinc"])
+def test_a_kept_answer_typed_back_is_drawn_in_full(make_tab, qtbot, game_id: str) -> None:  # type: ignore[no-untyped-def]
+    """A paste or typing that gives back solved inputs shows their answer whole, notes too."""
+    tab = make_tab(game_id)
+    model = tab.form.piles.model if game_id == "nim" else tab.coins.model
+    model.set_texts(["3", "9", "10"])
+    wait_current(qtbot, tab)
+    model.set_texts(["2", "8", "10"])
+    wait_current(qtbot, tab)
+    model.set_texts(["3", "9", "10"])  # solved before: its answer comes back at once
+    assert tab.result_is_current()
+    assert model.data(model.index(0, 1)) not in (None, "")  # the Grundy value, who takes it
+    if game_id == "xoinc":
+        assert tab.turnTable.isEnabled() and tab.turnModel.rowCount() > 0

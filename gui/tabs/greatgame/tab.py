@@ -246,13 +246,13 @@ class GreatGameTab(GameTab):
             self.gSpin.blockSignals(False)
 
     def inputs_changed(self) -> None:
-        """Any edit fades the heat map and charts and restarts the match on the new inputs."""
-        super().inputs_changed()
+        """Any edit fades the views and restarts the match (then a kept answer may come)."""
         if self.result is not None and not self.history.applying:
             self._dim(True)
         # A match on the old inputs would be played against an opponent no longer in the
         # form: it ends now and restarts from the new inputs (undo too: hence not above).
         self.restarter.inputs_changed()
+        super().inputs_changed()
 
     def _dim(self, outdated: bool) -> None:
         """Fade the heat map and charts of a result that no longer matches the inputs."""

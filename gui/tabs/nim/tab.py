@@ -119,13 +119,14 @@ class NimTab(GameTab):
         """A game in play restarts from the new inputs; until then the chart shows them.
 
         The old Grundy values, winning moves and g(x) belong to other piles: they go (the
-        answer above greys), as Xoinc's line does.
+        answer above greys), as Xoinc's line does. They go first: the edit may bring back a
+        kept answer at once (``super().inputs_changed``), which draws its own.
         """
-        super().inputs_changed()
         if not self.history.applying:
             self.form.set_annotations(None)
             self.grundy.clear()
         self.restarter.inputs_changed()
+        super().inputs_changed()
         self._draw_form_piles()
 
     def state(self) -> dict[str, Any]:
@@ -225,6 +226,10 @@ class NimTab(GameTab):
     # ----- drawing -------------------------------------------------------------------------
     def _draw_form_piles(self) -> None:
         if self.play.state is not None:
+            return
+        result = self.result
+        if result is not None and self.result_is_current():  # its winning moves too
+            self.chart.draw(result.inputs.piles, _winning(result))
             return
         # A bad entry draws as 0: the valid piles stay in sight while it is being fixed.
         self.chart.draw(self.piles.model.values_or_zero(), None)

@@ -144,17 +144,22 @@ class XoincTab(GameTab):
         self.restore(state_of(inputs, self.play.sideCombo.currentIndex() == 0))
 
     def inputs_changed(self) -> None:
-        """Any edit cancels work, greys the answer and its line, restarts a game."""
+        """Any edit cancels work, greys the answer and its line, restarts a game.
+
+        The old notes go first: the edit may bring back a kept answer at once
+        (``super().inputs_changed``), which draws its own.
+        """
+        if not self.history.applying:
+            self.coins.model.set_annotations(None)  # notes of rows that may be gone
+            self._grey_line()
+            self.restarter.inputs_changed()
         super().inputs_changed()
         if self.history.applying:
             # A silent change (a session being tried, a refused one put back) keeps the
             # result: its notes come back once the form shows the solved stack again. An
-            # undo goes on in clear_result.
+            # undo goes on in outdate_views.
             self._annotate()
             return
-        self.coins.model.set_annotations(None)  # notes of rows that may be gone
-        self._grey_line()
-        self.restarter.inputs_changed()
         self._redraw()
 
     def _grey_line(self) -> None:
