@@ -156,7 +156,7 @@ class NumberListEditor(QWidget):
         self.view.setObjectName("numberTable")
         self.view.setModel(self.model)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.view.paste_handler = self.paste  # Ctrl+V replaces the list, like the Paste button
+        self.view.paste_handler = self._paste_keys
         self.view.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.view.setDragEnabled(True)
         self.view.setAcceptDrops(True)
@@ -283,6 +283,18 @@ class NumberListEditor(QWidget):
             self.refused.emit(_("Paste refused: {reason}.").format(reason=reason))
         elif words:
             self.model.set_texts(words)
+
+    def _paste_keys(self, text: str) -> None:
+        """Ctrl+V: one number goes into the current cell, as in every table.
+
+        A list of them replaces the list, as the Paste button does.
+        """
+        words = split_numbers(text)
+        current = self.view.currentIndex()
+        if len(words) == 1 and current.isValid():
+            self.model.set_block(current.row(), 0, [words])
+        else:
+            self.paste(text)
 
     def too_many(self, count: int) -> str | None:
         """Why a list of ``count`` numbers cannot be loaded, or None."""

@@ -371,3 +371,17 @@ def test_an_upright_count_axis_never_piles_its_labels(qtbot, size: int, top: int
     assert labels <= max(2, size // line) + 1  # never two labels in one line's height
     if size >= (top + 1) * (line + 4):  # room for every one: every one is labelled
         assert step == 1
+
+
+def test_ctrl_v_of_one_number_changes_one_cell_of_a_number_list(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """As in every table; a list of numbers still replaces the list (as Paste does)."""
+    from gui.widgets.number_list import NumberListEditor
+
+    editor = NumberListEditor("Pile", 1, 100, (), (5, 1, 50), 20, max_rows=50)
+    qtbot.addWidget(editor)
+    editor.model.set_values([3, 4, 5])
+    editor.view.setCurrentIndex(editor.model.index(1, 0))
+    editor.view.paste_text("7")
+    assert editor.model.values() == [3, 7, 5]
+    editor.view.paste_text("1 2")
+    assert editor.model.values() == [1, 2]
