@@ -134,14 +134,15 @@ def picture_caption(tab: GameTab) -> list[str]:
     shown = " / ".join(inputs[:CAPTION_INPUT_LINES])
     if len(inputs) > CAPTION_INPUT_LINES:
         shown += " / …"
-    return [
-        tab.title,
-        _("Inputs: {inputs}").format(inputs=shown),
-        _("Answer: {answer} (judge output: {judge})").format(
-            answer=tab.result_text(tab.result),
-            judge=str(tab.module.format_judge(tab.result)).strip(),
-        ),
-    ]
+    answer = tab.result_text(tab.result)
+    judge = str(tab.module.format_judge(tab.result)).strip()
+    # An answer line that shows the judge's output already is not followed by it again.
+    said_answer = (
+        _("Answer: {answer}").format(answer=answer)
+        if judge in answer
+        else _("Answer: {answer} (judge output: {judge})").format(answer=answer, judge=judge)
+    )
+    return [tab.title, _("Inputs: {inputs}").format(inputs=shown), said_answer]
 
 
 def export_image(tab: GameTab, path: str | Path) -> bool:

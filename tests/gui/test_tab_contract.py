@@ -279,3 +279,13 @@ def test_new_game_waits_for_valid_inputs(make_tab, game_id: str) -> None:  # typ
     assert not button.isEnabled() and "whole number" in button.toolTip()
     model.set_texts(["1", "2"])
     assert button.isEnabled() and button.toolTip() == ""
+
+
+@pytest.mark.parametrize("game_id", list(solvers.GAMES))
+def test_a_picture_caption_gives_the_judge_output_once(make_tab, qtbot, game_id: str) -> None:  # type: ignore[no-untyped-def]
+    from gui.tabs.tab_files import picture_caption
+
+    tab = make_tab(game_id)
+    qtbot.waitUntil(tab.result_is_current, timeout=30000)
+    answer = picture_caption(tab)[-1]
+    assert answer.count(tab.judgeOutput.text()) == 1, answer
