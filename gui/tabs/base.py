@@ -192,6 +192,7 @@ class GameTab(LiveResults, TabFiles, TabTexts, QWidget):
         # Thin top and bottom margins: in Korean and Chinese every line is taller, and the
         # window must still fit 1024x700.
         outer.setContentsMargins(9, 5, 9, 3)
+        outer.setSpacing(4)
         outer.addLayout(header)
         outer.addLayout(top)
         outer.addWidget(self.pages, 1)

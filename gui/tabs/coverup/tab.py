@@ -96,7 +96,7 @@ class CoverUpTab(GameTab):
         table_layout = QVBoxLayout(table_box)
         # Thin margins: Korean and Chinese lines are taller, and the window must fit 1024x700.
         table_layout.setContentsMargins(8, 4, 8, 2)
-        table_layout.setSpacing(4)
+        table_layout.setSpacing(2)
         table_layout.addLayout(controls)
         table_layout.addWidget(self.view, 1)
         # Two lines at 1024 px in every language (CJK lines are taller: no third one spare).
