@@ -314,8 +314,9 @@ def test_edit_menu_copies_and_pastes_table_cells(window: Any, qtbot: Any) -> Non
     edit = {a.text().replace("&", ""): a for a in actions["Edit"].menu().actions()}
     edit["Copy"].trigger()
     assert QGuiApplication.clipboard().text().strip() == "9"
-    edit["Paste"].trigger()  # the pile list takes a pasted list of piles in place of its own
-    assert tab.piles.model.values() == [9]
+    view.setCurrentIndex(tab.piles.model.index(0, 0))
+    edit["Paste"].trigger()  # one number: into the current cell, as in every table
+    assert tab.piles.model.values() == [9, 9, 16]
     window.undoAction.trigger()
     assert tab.piles.model.values() == [4, 9, 16]
 
