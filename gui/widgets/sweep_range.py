@@ -100,7 +100,7 @@ class SweepRange(QWidget):
             for found in fitting:
                 self.sweepCombo.addItem(_label(found), found.name)
             at = self.sweepCombo.findData(chosen)
-            self.sweepCombo.setCurrentIndex(max(0, at))
+            self.sweepCombo.setCurrentIndex(at if at >= 0 else self._first_open(fitting, inputs))
             self.sweepCombo.blockSignals(False)
             self._chosen()
         else:
@@ -109,6 +109,19 @@ class SweepRange(QWidget):
             if bounds != self._filled_for:  # new inputs allow other values: a fresh range
                 self._fill_range()
             self._validate()
+
+    @staticmethod
+    def _first_open(fitting: tuple[Sweep, ...], inputs: Any) -> int:
+        """The first sweep whose input can move.
+
+        Cover Up's p is fixed at 0 while no digit is ticked: a range from 0 to 0 is no sweep
+        to offer first.
+        """
+        for at, found in enumerate(fitting):
+            lo, hi = found.bounds(inputs, 1)
+            if lo < hi:
+                return at
+        return 0
 
     def _bounds(self) -> tuple[float, float] | None:
         """The values the chosen sweep's input can take for the inputs shown now."""

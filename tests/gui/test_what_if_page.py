@@ -60,3 +60,13 @@ def test_esc_stops_a_running_sweep(make_tab, qtbot) -> None:  # type: ignore[no-
     tab.cancel()
     assert not tab.sweeps.busy and not tab.working
     assert "Cancelled" in panel.messageLabel.text()
+
+
+def test_the_first_sweep_offered_can_move(make_tab, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Cover Up's first preset ticks nothing: its p is fixed at 0, so digits m come first."""
+    tab = make_tab("coverup")
+    panel = tab.sweepPanel
+    tab.pagesBar.setCurrentIndex(tab.pages.indexOf(panel))
+    found, index = panel.current()
+    lo, hi = found.bounds(panel.inputs, index)
+    assert lo < hi and panel.startEdit.text() != panel.stopEdit.text()
