@@ -239,9 +239,11 @@ class MainWindow(MenuWindow):
             QMessageBox.warning(self, _("Session not loaded"), f"{error}\n\n{kept}")
 
     def choose_save_session(self) -> None:
-        """Ask where to save the session (in the folder of the last one)."""
+        """Ask where to save the session (in the folder of the last one, under its name)."""
         title, filters = _("Save session"), _(SESSION_FILTER)
-        path, _chosen = save_file(self, "session", title, "session.json", filters)
+        recent = self.recent.paths()
+        name = Path(recent[0]).name if recent else "session.json"
+        path, _chosen = save_file(self, "session", title, name, filters)
         if path:
             error = self.save_session(path)
             if error:

@@ -357,3 +357,18 @@ def test_the_first_window_fits_a_small_screen(qtbot: Any, settings: Any) -> None
     room = win.screen().availableGeometry()  # offscreen: 800x800, smaller than 1280x820
     assert win.width() <= room.width() and win.height() <= room.height()
     assert room.contains(win.geometry())
+
+
+def test_save_session_suggests_the_last_sessions_name(
+    window: Any, tmp_path: Any, monkeypatch: Any
+) -> None:
+    from gui import main_window
+
+    asked: list[str] = []
+    monkeypatch.setattr(
+        main_window, "save_file", lambda *args: (asked.append(args[3]), ("", ""))[1]
+    )
+    window.choose_save_session()
+    assert window.save_session(tmp_path / "evening.json") is None
+    window.choose_save_session()
+    assert asked == ["session.json", "evening.json"]
