@@ -111,3 +111,12 @@ def test_the_csv_speaks_korean_where_the_cli_writes_english(
     assert rows[1][3:5] == ["시작", "10 (바깥 둘레)"]
     assert "(둘 수 있는 수 없음)" in {row[4] for row in rows}  # every piece home: throws lost
     assert english[0][0] == "turn" and yut.csv_rows(tab.result_inputs, tab.result)[0][0] == "turn"
+
+
+def test_the_csv_says_how_many_turns_it_lists_in_the_language_spoken(chinese) -> None:  # type: ignore[no-untyped-def]
+    from gui.tabs.yut.names import named_csv_rows
+    from solvers import yut
+
+    rows = [["turn"], ["1 to 5 of 20"]]
+    said = named_csv_rows(rows, yut.standard_board())
+    assert said[1][0] == "共 20 回合中的第 1 到 5 回合"

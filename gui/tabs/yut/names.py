@@ -6,10 +6,11 @@ name squares the same way.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from solvers.i18n import _
-from solvers.yut.export import EXPECT_HEADER, KNOWN_HEADER, NO_MOVE, YES
+from solvers.yut.export import EXPECT_HEADER, KNOWN_HEADER, LISTED, NO_MOVE, YES
 from solvers.yut.names import Arrows, board_names, data_names, square_names
 
 __all__ = ["Arrows", "board_names", "data_names", "named_csv_rows", "square_names"]
@@ -35,4 +36,17 @@ def named_csv_rows(rows: list[list[str]], board: Any) -> list[list[str]]:
             cell = row[column] if column < len(row) else ""
             named = [names.get(square, square) for square in cell.split()]
             row[column] = joiners[title].join(named) if title in joiners else names.get(cell, cell)
-    return [[_(c) if c in CSV_WORDS else c for c in row] for row in rows]
+    return [[_said(c) for c in row] for row in rows]
+
+
+#: ``LISTED`` as the solver writes it (English): the app says it in the language spoken.
+_LISTED = re.compile(r"1 to (\d+) of (\d+)")
+
+
+def _said(cell: str) -> str:
+    if cell in CSV_WORDS:
+        return _(cell)
+    listed = _LISTED.fullmatch(cell)
+    if listed is not None:
+        return _(LISTED).format(listed=listed.group(1), turns=listed.group(2))
+    return cell
