@@ -49,7 +49,7 @@ def report_line(report: Report) -> str:
     if report.cancelled:
         return _("Cancelled; every program it started is stopped.")
     if failure is None:
-        count = len(report.cases)
+        count = len(report.samples) + len(report.cases)  # every run counts, samples too
         return ngettext("All {count} case accepted.", "All {count} cases accepted.", count).format(
             count=count
         )

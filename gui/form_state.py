@@ -157,8 +157,11 @@ def list_too_long(count: int, most: int | None, things: str) -> str | None:
 
 
 def number_text(text: str) -> str:
-    """A number list's entry as its cell keeps it: no spaces around, no digit separators."""
-    return text.strip().replace(",", "").replace("_", "")
+    """A number list's entry as its cell keeps it: no spaces around, no digit separators.
+
+    Separators go first, so that once is enough ("0 _" is "0", not "0 ").
+    """
+    return text.replace(",", "").replace("_", "").strip()
 
 
 def number_texts(value: Any, name: str, most: int, things: str) -> list[str]:

@@ -14,6 +14,8 @@ import sys
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import solvers
 from gui.form_state import STATE_ERRORS, state_model
@@ -94,3 +96,13 @@ def test_the_form_shows_exactly_what_check_state_accepts(make_tab: Any, game_id:
         with tab.history.silently():
             tab.restore(state)
         assert tab.state() == checked
+
+
+@given(st.text(alphabet=" ,_0123456789x-\t", max_size=12))
+def test_a_typed_number_is_normalised_once_and_for_all(text: str) -> None:
+    """The list model normalises what it is given, perhaps twice: once must be enough."""
+    from gui.form_state import number_text
+
+    once = number_text(text)
+    assert number_text(once) == once
+    assert once == once.strip() and "," not in once and "_" not in once
