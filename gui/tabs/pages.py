@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QSplitter, QStackedWidget, QTabBar, QWidget
 
 from gui.controller import Job, JobFailure, SolveController
 from gui.widgets.sweep_panel import SweepPanel
+from gui.widgets.sweep_range import done_words
 from gui.widgets.why_view import WhyView
 from solvers import sweep as sweeps
 from solvers.explain import Ref, Step
@@ -115,13 +116,7 @@ class SweepRunner(QObject):
         if self._running:
             self.panel.set_running(True, self._progress_text())
         else:
-            count = len(self.panel.rows())
-            self.panel.set_running(
-                False,
-                lambda: ngettext("Done: {count} point.", "Done: {count} points.", count).format(
-                    count=count
-                ),
-            )
+            self.panel.set_running(False, done_words(len(self.panel.rows())))
 
     def _failed(self, controller: SolveController, failure: JobFailure) -> None:
         self._forget(controller)

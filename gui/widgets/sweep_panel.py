@@ -229,6 +229,12 @@ class SweepPanel(SweepRange):
         self.curve.setData(xs, [float(self.points[x][column]) for x in xs])
         self.exportButton.setEnabled(bool(self.points))
 
+    def points_drawn(self) -> int:
+        """How many points of the finished sweep are shown (0 while it runs or none is)."""
+        return (
+            len(self.points) if self.shown is not None and not self.cancelButton.isEnabled() else 0
+        )
+
     def clear(self, why: str = EMPTY_PLOT) -> None:
         """Forget the points (the chosen sweep and range stay); a note says ``why`` (``N_``).
 

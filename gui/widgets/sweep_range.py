@@ -28,11 +28,18 @@ from solvers.protocol import Sweep, TooBig
 from solvers.sweep import RangeError, applicable, sweep_values
 from solvers.sweep_cli import format_number
 
-__all__ = ["SweepRange", "named", "number_text"]
+__all__ = ["SweepRange", "done_words", "named", "number_text"]
 
 W = TypeVar("W", bound=QWidget)
 #: An integer sweep over at most this many values starts with the whole range.
 _WHOLE_RANGE = 30
+
+
+def done_words(count: int) -> Callable[[], str]:
+    """What the panel says once ``count`` points are drawn (a function of the language)."""
+    return lambda: ngettext("Done: {count} point.", "Done: {count} points.", count).format(
+        count=count
+    )
 
 
 class SweepRange(QWidget):
@@ -203,8 +210,11 @@ class SweepRange(QWidget):
             mark_invalid(edit, fault[1] if fault and fault[0] == name else None)
         running = self.cancelButton.isEnabled()
         self.runButton.setEnabled(fault is None and not running)
+        drawn = self.points_drawn()
         if fault is not None:
             self._say(fault[1])
+        elif drawn:  # a sweep still valid for the inputs stays said done (a point was loaded)
+            self._say(done_words(drawn))
         elif not running:
             self._say(
                 lambda: ngettext(
@@ -212,6 +222,10 @@ class SweepRange(QWidget):
                 ).format(count=count)
             )
         return fault is None
+
+    def points_drawn(self) -> int:
+        """How many points of a finished sweep are shown (the panel draws them)."""
+        return 0
 
     def _name_range(self) -> None:
         """The range fields' words (short words other areas have too: the panel says them)."""

@@ -152,6 +152,7 @@ def test_hover_tells_and_click_loads_a_point(qtbot: Any, panel: SweepPanel) -> N
     # Loading the point keeps the sweep and moves the mark; other inputs clear it.
     panel.set_inputs(chosen)
     assert len(panel.rows()) == 6 and panel.currentLine.value() == 3
+    assert panel.messageLabel.text() == "Done: 6 points."  # still the sweep drawn, not "press Run"
     panel.set_inputs(type(GREAT)(GREAT.percentages, 3, GREAT.lose_by + 1))
     assert panel.rows() == []
     assert "Run again" in panel.emptyLabel.text() and not panel.plot.isVisibleTo(panel)
