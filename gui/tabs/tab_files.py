@@ -131,6 +131,9 @@ def export_csv(tab: GameTab, path: str | Path) -> bool:
 def picture_caption(tab: GameTab) -> list[str]:
     """What an exported picture says above itself: the game, its inputs, the answer."""
     inputs = str(tab.module.format_input(tab.result_inputs)).strip().splitlines()
+    # A file's terminating zeros ("0", "0 0 0") are no inputs: they never make an "…".
+    while len(inputs) > 1 and set(inputs[-1].split()) == {"0"}:
+        inputs.pop()
     shown = " / ".join(inputs[:CAPTION_INPUT_LINES])
     if len(inputs) > CAPTION_INPUT_LINES:
         shown += " / …"

@@ -289,3 +289,13 @@ def test_a_picture_caption_gives_the_judge_output_once(make_tab, qtbot, game_id:
     qtbot.waitUntil(tab.result_is_current, timeout=30000)
     answer = picture_caption(tab)[-1]
     assert answer.count(tab.judgeOutput.text()) == 1, answer
+
+
+def test_a_picture_caption_ends_its_inputs_only_where_they_go_on(make_tab, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from gui.tabs.tab_files import CAPTION_INPUT_LINES, picture_caption
+    from solvers import greatgame
+
+    tab = make_tab("greatgame")
+    tab.load_inputs(greatgame.GreatGameInputs(((30, 30, 40), (50, 20, 30)), 2, 2))
+    qtbot.waitUntil(tab.result_is_current, timeout=30000)
+    assert CAPTION_INPUT_LINES >= 3 and "…" not in picture_caption(tab)[1]  # G, W, L and 2 throws
