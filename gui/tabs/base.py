@@ -15,9 +15,11 @@ the Why and What-if pages, judge import with CLI options, CSV and picture export
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import gc
 import weakref
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import shiboken6
@@ -67,6 +69,24 @@ def stop_every_tab() -> None:
             tab.cancel()
 
 
+@contextlib.contextmanager
+def no_collection_while_building() -> Iterator[None]:
+    """No automatic garbage collection while a tab builds its widgets (a tenth of a second).
+
+    Building makes thousands of signal connections (pyqtgraph disconnects some again as
+    items find their view). One test run in about ten hung inside such a PySide6
+    ``disconnect`` (6.11.3); a collection reaching Qt objects right then is the likely
+    cause. Collection is on again as soon as the tab is built, and never off in a solve.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 class GameTab(LiveResults, TabFiles, TabTexts, QWidget):
     """Base class of the five game tabs."""
 
@@ -90,7 +110,8 @@ class GameTab(LiveResults, TabFiles, TabTexts, QWidget):
 
         @functools.wraps(init)
         def build_then_start_history(self: GameTab, *args: Any, **kw: Any) -> None:
-            init(self, *args, **kw)
+            with no_collection_while_building():
+                init(self, *args, **kw)
             # Only the outermost __init__ (the most derived one) sees the complete form.
             if type(self).__init__ is build_then_start_history:
                 self.undo_stack.clear()

@@ -257,3 +257,11 @@ def test_notes_arrive_all_and_in_order(ctl, qtbot) -> None:  # type: ignore[no-u
     with qtbot.waitSignal(ctl.finished, timeout=20000):
         ctl.start(job("chatty", 200))
     assert notes == [f"note {n}" for n in range(200)]
+
+
+def test_collection_is_on_again_once_a_tab_is_built(make_tab) -> None:  # type: ignore[no-untyped-def]
+    import gc
+
+    assert gc.isenabled()
+    make_tab("greatgame")
+    assert gc.isenabled()
