@@ -230,11 +230,14 @@ class LiveResults:
         the old answer, greyed, until the new inputs are solved.
         """
         self._mark_stale()
-        self.outdate_views()
+        if self.result is None:  # nothing drawn to grey
+            self.clear_result()
+        else:
+            self.outdate_views()
         self._inputs_moved_on()
 
     def outdate_views(self) -> None:
-        """The inputs were replaced: the views show that their answer is old, as after typing.
+        """The inputs were replaced under an answer: the views show that it is old, as typing does.
 
         By default they drop it (``clear_result``): notes written beside the rows of an input
         table belong to rows that are gone. A tab whose pictures grey an old answer while

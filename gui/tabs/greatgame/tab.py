@@ -342,10 +342,7 @@ class GreatGameTab(GameTab):
 
     def outdate_views(self) -> None:
         """The heat map and charts fade, as they do while the table is edited."""
-        if self.result is None:
-            self.clear_result()
-        else:
-            self._dim(True)
+        self._dim(True)
 
     def main_view(self) -> QWidget:
         """The heat map with its legend and explanation line."""

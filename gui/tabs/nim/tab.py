@@ -170,8 +170,7 @@ class NimTab(GameTab):
         ]
         colours = [BEST if i in by_pile else None for i in range(len(result.grundy))]
         self.form.set_annotations(notes, colours)
-        if self.play.state is None:
-            self.chart.draw(result.inputs.piles, _winning(result))
+        self._draw_form_piles()  # the answer is current now: its winning moves too
         if result.sequence is None:
             self.grundy.clear()
         else:

@@ -150,9 +150,7 @@ class XoincTab(GameTab):
         (``super().inputs_changed``), which draws its own.
         """
         if not self.history.applying:
-            self.coins.model.set_annotations(None)  # notes of rows that may be gone
-            self._grey_line()
-            self.restarter.inputs_changed()
+            self._outdate()
         super().inputs_changed()
         if self.history.applying:
             # A silent change (a session being tried, a refused one put back) keeps the
@@ -162,19 +160,20 @@ class XoincTab(GameTab):
             return
         self._redraw()
 
-    def _grey_line(self) -> None:
-        """The optimal line stays in sight, greyed, until the new answer comes (Dice Yut's too)."""
+    def _outdate(self) -> None:
+        """An edit's mark on the views: the notes of rows that may be gone go.
+
+        The optimal line stays in sight, greyed, until the new answer comes (as Dice Yut's
+        does); a game restarts on the new stack.
+        """
+        self.coins.model.set_annotations(None)
         self.turnTable.clearSelection()
         self.turnTable.setEnabled(False)
+        self.restarter.inputs_changed()
 
     def outdate_views(self) -> None:
         """An import, an example or an undo greys the line as typing does."""
-        if self.result is None:
-            self.clear_result()
-            return
-        self.coins.model.set_annotations(None)
-        self._grey_line()
-        self.restarter.inputs_changed()
+        self._outdate()
         self._redraw()
 
     def state(self) -> dict[str, Any]:

@@ -206,20 +206,18 @@ class YutTab(GameTab):
     def clear_result(self) -> None:
         """Back to the bare board with every piece on the start."""
         self.linePanel.clear()
-        # Inputs replaced (an example, an import, undo, a session), maybe by equal ones that
-        # signal no edit: a game in play restarts all the same.
-        self.restarter.inputs_changed()
-        self._drop_game(self.restarter.idle_text(IDLE))
-        self._draw_start()
+        self._restart_on_inputs()
 
     def outdate_views(self) -> None:
         """The optimal line greys, its move off the board, as it does while the form is edited."""
-        if self.result is None:
-            self.clear_result()
-            return
+        self.linePanel.set_stale(True)
+        self._restart_on_inputs()
+
+    def _restart_on_inputs(self) -> None:
+        # Inputs replaced (an example, an import, undo, a session), maybe by equal ones that
+        # signal no edit: a game in play restarts all the same, from the start position.
         self.restarter.inputs_changed()
         self._drop_game(self.restarter.idle_text(IDLE))
-        self.linePanel.set_stale(True)
         self._draw_start()
 
     def show_step(self, index: int) -> None:
