@@ -168,6 +168,7 @@ class XoincTab(GameTab):
         """
         self.coins.model.set_annotations(None)
         self.turnTable.clearSelection()
+        self.turnModel.select(None)  # no turn of an old line stays shaded as the one shown
         self.turnTable.setEnabled(False)
         self.restarter.inputs_changed()
 
